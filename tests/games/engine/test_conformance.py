@@ -1,0 +1,179 @@
+"""The engine contract (DESIGN.md) checked the same way for every game in GAMES.
+
+A game joins by registering itself; nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from games.engine import GAMES, IllegalAction
+from games.engine.base import leaked_cards
+from tests.games.engine.conformance import every_table, play_randomly, snapshot
+
+TABLES = list(every_table())
+SEEDS = [1, 2, 3]
+
+
+def _id(table: tuple[str, str, int]) -> str:
+    return "-".join(map(str, table))
+
+
+def test_all_four_games_are_registered():
+    assert set(GAMES) == {"rummy", "courtpiece", "pitch", "unders"}
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_legal_play_ends_with_a_result(table, seed):
+    game, variant, players = table
+    match = GAMES[game].new_match(variant, players, seed=seed)
+    play_randomly(match, random.Random(seed))
+    assert match.is_over() and match.to_move() == []
+    result = match.result()
+    assert len(result["ranks"]) == players and len(result["scores"]) == players
+    assert result["winners"] and all(result["ranks"][seat] == 1 for seat in result["winners"])
+    json.dumps(result)
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_every_view_and_action_is_json_ready_and_no_view_leaks_a_card(table):
+    game, variant, players = table
+    match = GAMES[game].new_match(variant, players, seed=7)
+
+    def check(match, seat, action):
+        json.dumps(action)
+        for viewer in [None, *range(players)]:
+            view = match.view(viewer)
+            json.loads(json.dumps(view))
+            assert leaked_cards(view, match, viewer) == [], (viewer, view)
+        assert "hand" in match.view(seat)
+        json.dumps(match.default_action(seat))
+
+    play_randomly(match, random.Random(7), on_step=check)
+    for viewer in [None, *range(players)]:
+        assert leaked_cards(match.view(viewer), match, viewer) == []
+
+
+def _refusals(match, seat):
+    """Actions that must be refused: garbage of every shape, and other seats' moves."""
+    bad = [
+        None,
+        "play",
+        42,
+        [],
+        {},
+        {"type": None},
+        {"type": "no-such-action"},
+        {"type": "play", "card": "ZZ"},
+        {"type": "play", "card": 10},
+        {"type": "play", "cards": "AS"},
+        {"type": "discard", "card": ["AS"]},
+    ]
+    movers = set(match.to_move())
+    for other in range(match.players):
+        if other not in movers:
+            bad += [(other, action) for action in match.legal_actions(seat)[:5]]
+    return bad
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_an_illegal_action_raises_and_changes_nothing(table):
+    game, variant, players = table
+    match = GAMES[game].new_match(variant, players, seed=11)
+
+    def check(match, seat, _action):
+        before = snapshot(match)
+        for refusal in _refusals(match, seat):
+            actor, action = refusal if isinstance(refusal, tuple) else (seat, refusal)
+            with pytest.raises(IllegalAction) as refused:
+                match.apply(actor, action)
+            assert refused.value.code and refused.value.message
+            assert snapshot(match) == before, (actor, action)
+        for forged in (-1, players, "0", None, True):
+            with pytest.raises(IllegalAction):
+                match.apply(forged, match.legal_actions(seat)[0])
+            assert snapshot(match) == before
+
+    play_randomly(match, random.Random(11), on_step=check)
+    with pytest.raises(IllegalAction):
+        match.apply(0, {"type": "play", "card": "AS"})
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_state_round_trips_through_json_at_every_step(table):
+    """A match restored from its JSON at every step plays on exactly like one never stored."""
+    game, variant, players = table
+    rules = GAMES[game]
+    kept = rules.new_match(variant, players, seed=5)
+    stored = rules.new_match(variant, players, seed=5)
+    chooser = random.Random(5)
+    while kept.to_move():
+        stored = rules.from_json(json.loads(json.dumps(stored.to_json())))
+        assert snapshot(stored) == snapshot(kept)
+        seat = chooser.choice(kept.to_move())
+        assert stored.to_move() == kept.to_move()
+        assert stored.legal_actions(seat) == kept.legal_actions(seat)
+        assert stored.view(seat) == kept.view(seat)
+        action = chooser.choice(kept.legal_actions(seat))
+        assert stored.apply(seat, action) == kept.apply(seat, action)
+    assert stored.is_over() and stored.result() == kept.result()
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_the_same_seed_deals_the_same_cards_and_another_seed_does_not(table):
+    game, variant, players = table
+    rules = GAMES[game]
+    first = rules.new_match(variant, players, seed="2026-11-29")
+    again = rules.new_match(variant, players, seed="2026-11-29")
+    other = rules.new_match(variant, players, seed="2026-11-30")
+    assert snapshot(first) == snapshot(again)
+    assert [first.view(s) for s in range(players)] == [again.view(s) for s in range(players)]
+    assert [first.view(s) for s in range(players)] != [other.view(s) for s in range(players)]
+    play_randomly(first, random.Random(3))
+    play_randomly(again, random.Random(3))
+    assert snapshot(first) == snapshot(again)
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_the_default_action_is_always_legal(table):
+    game, variant, players = table
+    match = GAMES[game].new_match(variant, players, seed=13)
+    for _ in range(2_000):
+        movers = match.to_move()
+        if not movers:
+            break
+        action = match.default_action(movers[0])
+        assert action in match.legal_actions(movers[0])
+        match.apply(movers[0], action)
+
+
+def test_unknown_variants_player_counts_and_options_are_refused():
+    for name, rules in GAMES.items():
+        with pytest.raises(ValueError):
+            rules.new_match("no-such-variant", rules.min_players)
+        with pytest.raises(ValueError):
+            rules.new_match(rules.variants[0], rules.max_players + 1)
+        with pytest.raises(ValueError):
+            rules.new_match(rules.variants[0], rules.min_players, options={"no_such": 1})
+        assert rules.name == name
+
+
+def test_the_engine_imports_no_framework():
+    """STYLE.md: games/engine is a pure library."""
+    import ast
+    import pathlib
+
+    engine = pathlib.Path(__file__).parents[3] / "games" / "engine"
+    banned = {"django", "channels", "celery", "asgiref", "daphne", "redis"}
+    for path in engine.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            assert not {n.split(".")[0] for n in names} & banned, path
