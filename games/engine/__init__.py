@@ -8,5 +8,6 @@ from games.engine.registry import GAMES
 
 # Importing a game registers it in GAMES.
 # (each game adds its import line below)
+from games.engine import pitch  # noqa: F401
 
 __all__ = ["GAMES", "IllegalAction"]

@@ -1,0 +1,74 @@
+"""Pitch (auction pitch, setback): RULES.md PI-1 .. PI-10, registered as ``GAMES["pitch"]``.
+
+Seats 0..3 play clockwise (``seat + 1``); partners sit opposite (0 and 2 against 1 and 3). Seat
+3 deals the first hand (when the match starts), so seat 0 bids first; after each hand the deal
+passes clockwise and the next dealer deals with ``{"type": "deal"}`` once PI-9's summary has
+been seen. Actions: ``{"type": "bid", "bid": "pass" | 2 | 3 | 4 | "kot"}``,
+``{"type": "play", "card": "10H"}``, ``{"type": "deal"}``.
+
+One variant, ``standard``; the daily deal (PI-10) is a ``standard`` match started from the
+day's seed, ``new_match("standard", 4, seed="daily-2026-11-29")``, whose every hand is dealt
+from that seed and the hand number alone.
+
+Choices where RULES.md is silent or **[open]**, each a table option:
+
+- ``dealer_can_match_kot`` (default ``False``): the dealer may steal any bid by matching it,
+  but not a kot (PI-3, PI-7).
+- ``low_rule`` (default ``"won"``): Low goes to the team that wins the trick holding the
+  lowest trump, as RULES.md and the seed say; ``"dealt"`` gives it to the team that was dealt
+  it, the traditional rule (PI-6).
+- ``target`` (default 21, PI-8).
+- ``back_door`` (default ``True``), a house rule RULES.md does not have: a pitcher's team set
+  back to minus the target loses. PI-8 alone lets a match run for ever (random play drifts
+  below zero and never stops; so might a table of timed-out seats).
+
+And, following pagat.com: the pitcher's team that makes its bid scores every point it took,
+not just the bid; a made kot scores exactly 5; when only one trump is in play it is both High
+and Low; a team's score may go below zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.engine.base import GameRules
+from games.engine.pitch.bidding import Bid
+from games.engine.pitch.match import FIRST_DEALER, PitchMatch
+from games.engine.pitch.options import DEFAULT_OPTIONS, LowRule
+from games.engine.registry import register
+from games.engine.rng import MatchRandom
+
+RULES = register(
+    GameRules(
+        name="pitch",
+        variants=("standard",),
+        min_players=4,
+        max_players=4,
+        create=PitchMatch.create,
+        restore=PitchMatch.restore,
+        default_options=DEFAULT_OPTIONS,
+    )
+)
+
+
+def match_from_deal(
+    hands: Sequence[Sequence[str]],
+    *,
+    dealer: int = FIRST_DEALER,
+    scores: tuple[int, int] = (0, 0),
+    seed: str = "chosen-deal",
+    options: Mapping[str, Any] | None = None,
+) -> PitchMatch:
+    """A match that starts from a chosen deal (seat by seat) at the given team scores: for
+    scenario tests and puzzles. Hands after the first come from ``seed``."""
+    return PitchMatch.from_deal(
+        hands,
+        dealer=dealer,
+        scores=scores,
+        options=RULES.options_for(options),
+        rng=MatchRandom(seed),
+    )
+
+
+__all__ = ["RULES", "Bid", "LowRule", "PitchMatch", "match_from_deal"]

@@ -1,0 +1,62 @@
+"""Pitch's table options: the points RULES.md leaves **[open]**, the target, and one house rule
+that keeps every match finite."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+
+class LowRule(StrEnum):
+    """Which team scores Low (PI-6)."""
+
+    WON = "won"
+    """As RULES.md and the seed say: the team that wins the trick holding the lowest trump."""
+    DEALT = "dealt"
+    """The traditional rule: the team that was dealt the lowest trump."""
+
+
+DEFAULT_OPTIONS: Mapping[str, Any] = {
+    "low_rule": LowRule.WON.value,
+    # PI-7 [open]: the common rule says the dealer may not steal a kot by matching it.
+    "dealer_can_match_kot": False,
+    # PI-8: the score that wins, once reached in a hand the team bid and made.
+    "target": 21,
+    # A house rule, not in RULES.md: a team set back to minus the target loses ("out the back
+    # door"). Without it a match of reckless bidders, or of four timed-out seats, never ends.
+    "back_door": True,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PitchOptions:
+    """The options of one match, checked and typed."""
+
+    low_rule: LowRule
+    dealer_can_match_kot: bool
+    target: int
+    back_door: bool
+
+    @classmethod
+    def parse(cls, options: Mapping[str, Any]) -> PitchOptions:
+        """Read a complete options mapping (defaults already filled); ``ValueError`` if bad."""
+        low_rule, target = options["low_rule"], options["target"]
+        if low_rule not in tuple(LowRule):
+            raise ValueError(f"low_rule is one of {[rule.value for rule in LowRule]}")
+        if not isinstance(target, int) or isinstance(target, bool) or target < 1:
+            raise ValueError("target is a positive whole number")
+        return cls(
+            LowRule(low_rule),
+            _flag(options, "dealer_can_match_kot"),
+            target,
+            _flag(options, "back_door"),
+        )
+
+
+def _flag(options: Mapping[str, Any], name: str) -> bool:
+    value = options[name]
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} is true or false")
+    return value

@@ -1,0 +1,107 @@
+"""Pitch's auction: PI-2, PI-3, and the dealer and the kot (PI-7 [open])."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.engine import IllegalAction
+from games.engine.pitch import match_from_deal
+from tests.games.engine.conformance import snapshot
+from tests.games.engine.pitch_helpers import DEFENDERS_SWEEP, bid_round
+
+
+def calls_allowed(match):
+    return [action["bid"] for action in match.legal_actions(match.to_move()[0])]
+
+
+def refused(match, call):
+    before = snapshot(match)
+    with pytest.raises(IllegalAction) as refusal:
+        match.apply(match.to_move()[0], {"type": "bid", "bid": call})
+    assert snapshot(match) == before
+    return refusal.value
+
+
+def test_pi2_bidding_starts_left_of_the_dealer_and_each_seat_calls_once():
+    match = match_from_deal(DEFENDERS_SWEEP, dealer=1)
+    seats = []
+    for call in [2, "pass", "pass", "pass"]:
+        seats.append(match.to_move()[0])
+        match.apply(seats[-1], {"type": "bid", "bid": call})
+    assert seats == [2, 3, 0, 1]
+    assert match.view(None)["phase"] == "playing" and match.to_move() == [2]
+
+
+def test_pi2_the_first_bidder_may_pass_or_bid_2_3_4_or_kot():
+    assert calls_allowed(match_from_deal(DEFENDERS_SWEEP)) == ["pass", 2, 3, 4, "kot"]
+
+
+def test_pi2_each_bid_must_top_the_last_so_lower_ones_are_greyed_and_refused():
+    match = match_from_deal(DEFENDERS_SWEEP)
+    bid_round(match, 3)
+    assert calls_allowed(match) == ["pass", 4, "kot"]
+    assert refused(match, 3).code == "bid_too_low"
+    assert refused(match, 2).message == "Your bid must be higher than 3."
+
+
+def test_pi2_after_a_kot_the_others_may_only_pass():
+    match = match_from_deal(DEFENDERS_SWEEP)
+    bid_round(match, "kot")
+    assert calls_allowed(match) == ["pass"]
+
+
+def test_pi2_a_bid_that_is_no_bid_is_refused():
+    match = match_from_deal(DEFENDERS_SWEEP)
+    for garbage in [1, 5, "five", None, True, 2.0, [2]]:
+        assert refused(match, garbage).code == "bad_bid"
+
+
+def test_pi3_the_dealer_steals_the_contract_by_matching_the_highest_bid():
+    match = match_from_deal(DEFENDERS_SWEEP)
+    bid_round(match, 2, 3, "pass")
+    assert calls_allowed(match) == ["pass", 3, 4, "kot"]
+    events = bid_round(match, 3)
+    assert events[-1] == {"type": "pitcher", "seat": 3, "bid": 3, "dealer_steal": True}
+    assert match.to_move() == [3]
+    assert match.view(0)["pitcher"] == 3 and match.view(0)["bid"] == 3
+
+
+def test_pi3_the_dealer_may_also_outbid_or_pass_and_leave_the_contract():
+    outbid = match_from_deal(DEFENDERS_SWEEP)
+    assert bid_round(outbid, 2, "pass", "pass", 4)[-1]["dealer_steal"] is False
+    passed = match_from_deal(DEFENDERS_SWEEP)
+    last = bid_round(passed, "pass", 2, 3, "pass")[-1]
+    assert last == {"type": "pitcher", "seat": 2, "bid": 3, "dealer_steal": False}
+
+
+def test_pi3_when_everyone_else_passed_the_dealer_must_bid_at_least_2():
+    match = match_from_deal(DEFENDERS_SWEEP)
+    bid_round(match, "pass", "pass", "pass")
+    assert calls_allowed(match) == [2, 3, 4, "kot"]
+    assert refused(match, "pass").code == "dealer_must_bid"
+    assert match.default_action(3) == {"type": "bid", "bid": 2}
+
+
+def test_pi7_open_the_dealer_may_not_match_a_kot_by_default():
+    match = match_from_deal(DEFENDERS_SWEEP)
+    bid_round(match, "pass", "kot", "pass")
+    assert calls_allowed(match) == ["pass"]
+    assert refused(match, "kot").code == "kot_cannot_be_matched"
+
+
+def test_pi7_open_a_table_may_let_the_dealer_match_a_kot():
+    match = match_from_deal(DEFENDERS_SWEEP, options={"dealer_can_match_kot": True})
+    bid_round(match, "pass", "kot", "pass")
+    assert calls_allowed(match) == ["pass", "kot"]
+    assert bid_round(match, "kot")[-1]["dealer_steal"] is True
+
+
+def test_a_bid_is_refused_once_the_bidding_is_over():
+    match = match_from_deal(DEFENDERS_SWEEP)
+    bid_round(match, 2, "pass", "pass", "pass")
+    assert refused(match, "pass").code == "not_bidding"
+
+
+def test_the_timer_passes_for_a_bidder_who_is_not_forced():
+    match = match_from_deal(DEFENDERS_SWEEP)
+    assert match.default_action(0) == {"type": "bid", "bid": "pass"}
