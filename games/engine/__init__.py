@@ -3,11 +3,9 @@
 from games.engine import GAMES, IllegalAction
 """
 
+# Importing a game registers it in GAMES.
+from games.engine import pitch, unders  # noqa: F401
 from games.engine.errors import IllegalAction
 from games.engine.registry import GAMES
-
-# Importing a game registers it in GAMES.
-# (each game adds its import line below)
-from games.engine import pitch  # noqa: F401
 
 __all__ = ["GAMES", "IllegalAction"]
