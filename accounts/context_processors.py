@@ -1,0 +1,6 @@
+# Each language names itself in its own script, whatever the language of the page.
+LANGUAGE_BUTTONS = (("en", "EN"), ("hi", "हिं"), ("ur", "اردو"))
+
+
+def language_buttons(request):
+    return {"language_buttons": LANGUAGE_BUTTONS}

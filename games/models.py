@@ -1,0 +1,1 @@
+"""Tables, seats and moves arrive with the live-table issue; the app has no models yet."""

@@ -1,0 +1,19 @@
+"""Channel groups of the presence socket, and the one way to put a message into them."""
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+BROADCAST_GROUP = "presence.all"
+
+
+def user_group(user_id: int) -> str:
+    """Every open socket of one member, across all server processes."""
+    return f"presence.user.{user_id}"
+
+
+def announcement_send(*, text: str, user_id: int | None = None) -> None:
+    """Send ``text`` to one member's sockets, or to everyone connected when ``user_id`` is None."""
+    group = BROADCAST_GROUP if user_id is None else user_group(user_id)
+    async_to_sync(get_channel_layer().group_send)(
+        group, {"type": "presence.announce", "text": text}
+    )

@@ -1,0 +1,118 @@
+"""A visitor signs up, switches to Urdu, signs out and back in, in Debian's Chromium.
+
+Also leaves screenshots of key pages at phone and desktop widths in test-artifacts/, and checks
+that no page is wider than a 360 px phone screen.
+"""
+
+from pathlib import Path
+
+import pytest
+
+from tests.live import ROOT
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = ROOT / "test-artifacts"
+PHONE, DESKTOP = {"width": 360, "height": 740}, {"width": 1280, "height": 800}
+SCREENSHOT_HEIGHT = 1600
+PASSWORD = "Sialkot-Saffron-31"
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.xdist_group("live"),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="!!! BROWSER TESTS SKIPPED: /usr/bin/chromium is missing "
+        "(apt-get install chromium chromium-driver; ./dev test does it as root) !!!",
+    ),
+]
+
+
+@pytest.fixture
+def browser():
+    """Per test: the journey's database flush must not run inside Playwright's event loop."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=[
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+            ],
+        )
+        yield chromium
+        chromium.close()
+
+
+def fits_the_screen(page) -> bool:
+    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_language_chosen_after_sign_up_survives_signing_out_and_back_in(live_stack, browser):
+    phone = browser.new_context(viewport=PHONE, base_url=live_stack.http_url)
+    page = phone.new_page()
+    page.goto("/")
+    page.get_by_role("link", name="Sign up").first.click()
+    page.fill("#id_username", "farhan")
+    page.fill("#id_email", "farhan@example.com")
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.get_by_role("button", name="Sign Up").click()
+    page.wait_for_url(f"{live_stack.http_url}/")
+    assert "Successfully signed in as farhan." in page.inner_text(".messages")
+
+    page.get_by_role("button", name="اردو").click()
+    page.wait_for_selector("html[lang=ur][dir=rtl]")
+    page.get_by_role("button", name="لاگ آؤٹ").click()
+    page.wait_for_selector("html[lang=ur] a[href='/accounts/login/']")
+
+    # A new browser knows nothing of the cookie: the language comes from the profile.
+    fresh = browser.new_context(viewport=PHONE, base_url=live_stack.http_url).new_page()
+    fresh.goto("/accounts/login/")
+    assert fresh.get_attribute("html", "lang") == "en"
+    fresh.fill("#id_login", "farhan")
+    fresh.fill("#id_password", PASSWORD)
+    fresh.get_by_role("button", name="Sign In").click()
+    fresh.wait_for_selector("html[lang=ur][dir=rtl]")
+    assert "آپ farhan کے طور پر سائن اِن ہو گئے ہیں۔" in fresh.inner_text(".messages")
+
+
+SCREENSHOT_PAGES = [
+    ("home", "/", "en"),
+    ("signup", "/accounts/signup/", "en"),
+    ("home-urdu", "/", "ur"),
+    ("rules-urdu", "/games/courtpiece/rules/", "ur"),
+    ("signup-hindi", "/accounts/signup/", "hi"),
+]
+
+
+def test_pages_fit_phone_and_desktop_screens(live_stack, browser):
+    ARTIFACTS.mkdir(exist_ok=True)
+    too_wide = []
+    for name, path, language in SCREENSHOT_PAGES:
+        context = browser.new_context(base_url=live_stack.http_url)
+        context.add_cookies(
+            [{"name": "django_language", "value": language, "url": live_stack.http_url}]
+        )
+        page = context.new_page()
+        for viewport in (PHONE, DESKTOP):
+            page.set_viewport_size(viewport)
+            page.goto(path)
+            assert page.get_attribute("html", "lang") == language
+            # The top of long pages only: enough to judge the layout, small enough to look at.
+            height = min(page.evaluate("document.documentElement.scrollHeight"), SCREENSHOT_HEIGHT)
+            page.screenshot(
+                path=str(ARTIFACTS / f"{name}-{viewport['width']}.png"),
+                full_page=True,
+                clip={"x": 0, "y": 0, "width": viewport["width"], "height": height},
+            )
+            if not fits_the_screen(page):
+                too_wide.append(f"{path} in {language} at {viewport['width']} px")
+        context.close()
+    assert too_wide == []

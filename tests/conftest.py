@@ -1,0 +1,83 @@
+import uuid
+
+import pytest
+from django.test import Client
+from django.test.utils import override_settings
+
+from config.celery import app as celery_app
+from tests.live import database_url, live_stack_start
+
+# A name of this test session's own, for what lives on a Redis that other runs may share:
+# channel-layer groups (pub/sub ignores database numbers) and the Celery queue.
+SESSION_NAMESPACE = f"test-{uuid.uuid4().hex[:12]}"
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _session_settings(django_test_environment):
+    """Plain static file names (hashed ones need `collectstatic` first), a fast password hasher,
+    and this session's own channel-layer prefix and Celery queue."""
+    from django.conf import settings
+
+    channel_layers = {
+        "default": {
+            **settings.CHANNEL_LAYERS["default"],
+            "CONFIG": {**settings.CHANNEL_LAYERS["default"]["CONFIG"], "prefix": SESSION_NAMESPACE},
+        }
+    }
+    storages = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    default_queue = celery_app.conf.task_default_queue
+    celery_app.conf.task_default_queue = SESSION_NAMESPACE
+    with override_settings(
+        CHANNEL_LAYERS=channel_layers,
+        STORAGES=storages,
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+    ):
+        yield
+    celery_app.conf.task_default_queue = default_queue
+
+
+@pytest.fixture(autouse=True)
+def _private_cache(settings):
+    """Each test counts rate limits under its own cache prefix: no test sees another's attempts,
+    and nothing is flushed from a Redis that other runs may share."""
+    settings.CACHES = {
+        "default": {**settings.CACHES["default"], "KEY_PREFIX": f"test-{uuid.uuid4().hex}"}
+    }
+
+
+@pytest.fixture(scope="session")
+def live_stack(django_db_setup, tmp_path_factory):
+    """Daphne and a Celery worker, started once per test session on the test database.
+
+    Tests that use it need rows the subprocesses can see: mark them
+    `django_db(transaction=True)`, and `xdist_group("live")` so one worker process runs them all.
+    """
+    from django.db import connection
+
+    stack = live_stack_start(
+        workdir=tmp_path_factory.mktemp("live"),
+        env={
+            "DATABASE_URL": database_url(connection.settings_dict),
+            "REDIS_KEY_PREFIX": SESSION_NAMESPACE,
+            "CELERY_TASK_DEFAULT_QUEUE": SESSION_NAMESPACE,
+        },
+    )
+    yield stack
+    stack.stop()
+
+
+@pytest.fixture
+def member(django_user_model):
+    return django_user_model.objects.create_user(
+        username="asha", email="asha@example.com", password="Lahore-Lucknow-42"
+    )
+
+
+@pytest.fixture
+def member_client(member) -> Client:
+    client = Client()
+    client.force_login(member)
+    return client

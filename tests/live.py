@@ -1,0 +1,134 @@
+"""A live platform for tests: Daphne and a Celery worker as real subprocesses on the test database.
+
+Tests reach it through the `live_stack` fixture (tests/conftest.py). The subprocesses get the test
+process's environment, so they use the same settings, the same Redis and the same broker; on top of
+that they are pointed at the test database, at a Celery queue and a channel-layer prefix of this
+test session (so that parallel runs on one Redis never take each other's messages), and they run
+with DEBUG off, as in production.
+"""
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+READY_TIMEOUT_SECONDS = 60
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class LiveProcess:
+    name: str
+    process: subprocess.Popen
+    log_path: Path
+
+    def output(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@dataclass
+class LiveStack:
+    port: int
+    processes: list[LiveProcess] = field(default_factory=list)
+
+    @property
+    def http_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws_url(self, path: str) -> str:
+        return f"ws://127.0.0.1:{self.port}{path}"
+
+    def logs(self) -> str:
+        return "\n".join(f"----- {p.name} -----\n{p.output()}" for p in self.processes)
+
+    def stop(self) -> None:
+        for process in self.processes:
+            process.stop()
+
+
+def database_url(settings_dict: dict) -> str:
+    """A DATABASE_URL that names the database Django's test runner created."""
+    name = settings_dict["NAME"]
+    if settings_dict["ENGINE"] == "django.db.backends.sqlite3":
+        return f"sqlite:///{name}"
+    user = quote(settings_dict["USER"] or "", safe="")
+    password = quote(settings_dict["PASSWORD"] or "", safe="")
+    credentials = f"{user}:{password}@" if password else f"{user}@" if user else ""
+    return f"postgres://{credentials}{settings_dict['HOST']}:{settings_dict['PORT']}/{name}"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def live_stack_start(*, workdir: Path, env: dict[str, str]) -> LiveStack:
+    """Start Daphne and a Celery worker (after collecting static files for Daphne), and return
+    once both are ready. On failure, stop what started and raise with every process's output."""
+    port = free_port()
+    env = {**os.environ, **env, "DEBUG": "0", "STATIC_ROOT": str(workdir / "static")}
+    python = sys.executable
+    stack = LiveStack(port=port)
+
+    def start(name: str, *args: str) -> LiveProcess:
+        log_path = workdir / f"{name}.log"
+        with log_path.open("wb") as log:
+            process = subprocess.Popen(
+                [python, *args], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+            )
+        live = LiveProcess(name, process, log_path)
+        stack.processes.append(live)
+        return live
+
+    # Daphne reads the static-files manifest when it loads the app: collect first. The worker
+    # starts meanwhile.
+    collectstatic = start("collectstatic", "manage.py", "collectstatic", "--noinput", "-v0")
+    worker = start(
+        "celery-worker",
+        *("-m", "celery", "-A", "config", "worker", "--pool", "solo", "--loglevel", "INFO"),
+        *("--without-gossip", "--without-mingle", "--without-heartbeat"),
+    )
+    if collectstatic.process.wait(READY_TIMEOUT_SECONDS) != 0:
+        stack.stop()
+        raise RuntimeError(f"collectstatic failed\n{stack.logs()}")
+    daphne = start(
+        "daphne", "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"
+    )
+    checks = {
+        "daphne": lambda: _accepts(port),
+        "celery-worker": lambda: " ready." in worker.output(),
+    }
+    deadline = time.monotonic() + READY_TIMEOUT_SECONDS
+    while checks:
+        for name, ready in list(checks.items()):
+            if ready():
+                del checks[name]
+        failed = [p.name for p in (daphne, worker) if p.process.poll() is not None]
+        if failed or time.monotonic() > deadline:
+            stack.stop()
+            problem = f"exited: {failed}" if failed else f"not ready: {sorted(checks)}"
+            raise RuntimeError(f"live stack failed to start ({problem})\n{stack.logs()}")
+        time.sleep(0.1)
+    return stack
+
+
+def _accepts(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+            return True
+    except OSError:
+        return False
