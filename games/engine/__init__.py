@@ -4,7 +4,7 @@ from games.engine import GAMES, IllegalAction
 """
 
 # Importing a game registers it in GAMES.
-from games.engine import courtpiece, pitch, unders  # noqa: F401
+from games.engine import courtpiece, pitch, rummy, unders  # noqa: F401
 from games.engine.errors import IllegalAction
 from games.engine.registry import GAMES
 

@@ -1,0 +1,39 @@
+"""13-card Indian Rummy: Points, Pool 101, Pool 201 and Deals (RULES.md, RM-1 .. RM-31).
+
+``validate_declaration`` checks a declaration as laid out; ``hand_points`` is what a losing
+hand costs; ``arrange`` proposes the cheapest layout of a hand (the Sort button, the result
+screen); ``best_show`` the best declaration from 14 cards.
+"""
+
+from games.engine.base import GameRules
+from games.engine.registry import register
+from games.engine.rummy.formats import FORMATS
+from games.engine.rummy.match import DEFAULT_OPTIONS, RummyMatch
+from games.engine.rummy.melds import GroupKind, Verdict, classify_group, validate_declaration
+from games.engine.rummy.scoring import Arrangement, Show, arrange, best_show, hand_points
+
+RULES = register(
+    GameRules(
+        name="rummy",
+        variants=tuple(FORMATS),
+        min_players=2,  # RM-1
+        max_players=6,
+        create=RummyMatch.start,
+        restore=RummyMatch.restore,
+        default_options=DEFAULT_OPTIONS,
+    )
+)
+
+__all__ = [
+    "RULES",
+    "Arrangement",
+    "GroupKind",
+    "RummyMatch",
+    "Show",
+    "Verdict",
+    "arrange",
+    "best_show",
+    "classify_group",
+    "hand_points",
+    "validate_declaration",
+]
