@@ -23,9 +23,10 @@ Choices where RULES.md is **[open]** or silent (the seed page agrees with RULES.
 - Trump is called from the first five (CP-3): a suit the caller holds among them. The player on
   the dealer's right leads the first trick, whoever called.
 - The luck card (CP-5) is a random card of the undealt stock: the one the caller would have
-  been dealt last. In open games the partner, whose clock ran out, is the caller and holds it
-  face up; in hidden games it lies face down unseen as the first chooser's card (CP-12). The
-  clock is 20 s, 10 s when the deciding seat is in option ``first_game_seats``.
+  been dealt last. Nobody having called, the first chooser counts as the caller (CP-17): in
+  open games they hold it face up; in hidden games it lies face down unseen as their card
+  (CP-12). The chooser's clock is 20 s, 10 s when they are in option ``first_game_seats``;
+  the partner's, after a pass, is always 20 s.
 - Hidden trump: a player void in the led suit, the caller included, may ask for the trump; a
   caller left with only the face-down card shows it the same way. The caller of an unseen luck
   card may reveal it on their lead too. CP-11 is literal: a trump-suit card played before the

@@ -171,11 +171,17 @@ class Deal:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Deal:
+        """The deal ``to_json`` stored, sharing no list with ``data``."""
         outcome = data["outcome"]
         return cls(
             **{
                 **data,
                 "phase": Phase(data["phase"]),
+                "hands": [list(hand) for hand in data["hands"]],
+                "undealt": [list(cards) for cards in data["undealt"]],
+                "caller_five": list(data["caller_five"]),
+                "taken": list(data["taken"]),
+                "tens": list(data["tens"]),
                 "trick": [Play.from_json(play) for play in data["trick"]],
                 "last_trick": [Play.from_json(play) for play in data["last_trick"]],
                 "outcome": None if outcome is None else Outcome.from_json(outcome),

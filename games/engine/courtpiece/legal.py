@@ -177,7 +177,9 @@ def refusal(
 
 def _play_refusal(deal: Deal, seat: int, card: str) -> IllegalAction:
     hand = deal.hands[seat]
-    if card == deal.face_down and seat == deal.caller:
+    if card == deal.face_down and seat == deal.caller and deal.face_down_seen:
+        # An unseen luck card (CP-12) is refused like any card not held: naming it must not
+        # tell the first chooser what it is.
         return IllegalAction("face_down", "Your face-down card cannot be played until it is shown.")
     if card not in hand:
         return IllegalAction("not_in_hand", f"You do not hold {card}.")

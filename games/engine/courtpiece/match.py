@@ -43,7 +43,8 @@ from games.engine.tricks import Play, led_suit, rank_value, trick_winner
 
 CALL_SECONDS = 20
 FIRST_GAME_CALL_SECONDS = 10
-"""CP-5: the time to call trump, shorter in a player's very first game."""
+"""CP-5: the chooser's time to call trump, shorter in their very first game; the partner, after
+a pass, always has 20 seconds."""
 
 QUIET_DEFAULTS = ("pass", "luck", "keep_cards", "keep_trump", "next_deal", "reveal", "ask_trump")
 """What a timeout does when there is no card to play, in order of preference (see
@@ -108,8 +109,11 @@ class CourtPieceMatch(Match):
         return match
 
     def to_json(self) -> dict[str, Any]:
+        """The full state, sharing no list with the match: a stored state stays as it was while
+        play goes on."""
         return {
             **self.base_json(),
+            "history": list(self.history),
             "scores": list(self.scores),
             "last_deal": self.last_deal,
             "deal": self.deal.to_json(),
@@ -164,8 +168,8 @@ class CourtPieceMatch(Match):
         deal = self.deal
         if deal.phase is not Phase.CHOOSE or self.trump_call is TrumpCall.FIRST_VOID:
             return None
-        if deal.decider in self.options["first_game_seats"]:
-            return FIRST_GAME_CALL_SECONDS
+        if deal.decider == deal.chooser and deal.decider in self.options["first_game_seats"]:
+            return FIRST_GAME_CALL_SECONDS  # the partner always has 20 seconds
         return CALL_SECONDS
 
     def is_over(self) -> bool:
@@ -356,12 +360,11 @@ class CourtPieceMatch(Match):
 
     def _luck(self, seat: int, move: Action) -> list[Event]:
         """CP-5: nobody called, so the dealer turns a random card of the stock, one of the
-        caller's 13. In an open game it is face up and the partner, who was choosing, is the
-        caller; in a hidden one it lies face down unseen, the first chooser's card (CP-12)."""
+        caller's 13, and the first chooser counts as the caller (CP-17). In an open game it is
+        face up in their hand; in a hidden one it lies face down unseen, their card (CP-12)."""
         deal = self.deal
         hidden = self.trump_call is TrumpCall.HIDDEN
-        caller = deal.chooser if hidden else seat
-        deal.caller = deal.decider = caller
+        caller = deal.caller = deal.decider = deal.chooser
         event: Event = {"type": "luck", "seat": deal.dealer, "caller": caller}
         if hidden:
             deal.caller_five = list(deal.hands[caller])

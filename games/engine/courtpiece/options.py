@@ -17,7 +17,7 @@ DEFAULT_OPTIONS: Mapping[str, Any] = MappingProxyType(
         # CP-2: won deals that win the match, and what a kot (any sweep) counts.
         "target": 5,
         "kot_value": 2,
-        # CP-5: seats playing their very first game decide trump in 10 seconds, not 20.
+        # CP-5: a chooser playing their very first game has 10 seconds to call, not 20.
         "first_game_seats": [],
         # CP-15, CP-16, CP-17: house features.
         "change_cards": False,

@@ -172,13 +172,13 @@ def test_running_out_of_time_passes_and_then_turns_the_luck_card_CP_5():
 
 
 def test_the_luck_card_comes_from_the_stock_face_up_as_one_of_the_callers_13_CP_5():
-    """In an open game the partner, whose clock ran out, is the caller."""
+    """Nobody called, so the first chooser counts as the caller (CP-17), in open games too."""
     match = start("single_sar", ONE_SUIT_EACH)
     events = act(match, "pass", "luck")
-    assert events[-1] == {"type": "luck", "seat": 1, "caller": 2, "card": "AD", "suit": "D"}
+    assert events[-1] == {"type": "luck", "seat": 1, "caller": 0, "card": "AS", "suit": "S"}
     view = match.view(3)
-    assert (view["caller"], view["trump"], view["trump_card"]) == (2, "D", "AD")
-    assert view["hand_sizes"] == [13, 13, 13, 13] and "AD" in match.view(2)["hand"]
+    assert (view["caller"], view["trump"], view["trump_card"]) == (0, "S", "AS")
+    assert view["hand_sizes"] == [13, 13, 13, 13] and "AS" in match.view(0)["hand"]
     assert leaked_cards(view, match, 3) == []
 
 
