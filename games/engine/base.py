@@ -118,9 +118,9 @@ class Match(ABC):
             "game": self.game,
             "variant": self.variant,
             "players": self.players,
-            "options": self.options,
+            "options": dict(self.options),
             "rng": self.rng.to_json(),
-            "history": self.history,
+            "history": list(self.history),
         }
 
     def restore_base(self, data: Mapping[str, Any]) -> None:

@@ -124,6 +124,22 @@ def test_state_round_trips_through_json_at_every_step(table):
 
 
 @pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_a_stored_state_does_not_change_as_play_goes_on(table):
+    """to_json hands over a copy: the database row must not move with the live match."""
+    game, variant, players = table
+    match = GAMES[game].new_match(variant, players, seed=17)
+    chooser = random.Random(17)
+    for _ in range(40):
+        if not match.to_move():
+            break
+        stored = match.to_json()
+        frozen = json.dumps(stored, sort_keys=True)
+        seat = chooser.choice(match.to_move())
+        match.apply(seat, chooser.choice(match.legal_actions(seat)))
+        assert json.dumps(stored, sort_keys=True) == frozen
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
 def test_the_same_seed_deals_the_same_cards_and_another_seed_does_not(table):
     game, variant, players = table
     rules = GAMES[game]
