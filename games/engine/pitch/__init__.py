@@ -19,8 +19,10 @@ Choices where RULES.md is silent or **[open]**, each a table option:
   it, the traditional rule (PI-6).
 - ``target`` (default 21, PI-8).
 - ``back_door`` (default ``True``), a house rule RULES.md does not have: a pitcher's team set
-  back to minus the target loses. PI-8 alone lets a match run for ever (random play drifts
-  below zero and never stops; so might a table of timed-out seats).
+  back to minus the target loses. PI-8 alone lets a match run for ever: under uniformly random
+  legal play not one match in 200 ended within 20,000 moves without it (the scores drift below
+  -600), and all 200 end with it. Sensible play never comes near it: 100 matches each of Easy
+  and Medium bots never went below -8.
 
 And, following pagat.com: the pitcher's team that makes its bid scores every point it took,
 not just the bid; a made kot scores exactly 5; when only one trump is in play it is both High

@@ -172,8 +172,8 @@ class PitchMatch(Match):
         return self.phase is Phase.OVER
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if self.phase is Phase.OVER or seat != self.turn:
-            return []
+        if self.phase is Phase.OVER or type(seat) is not int or seat != self.turn:
+            return []  # a bool or a float is no seat
         if self.phase is Phase.HAND_OVER:
             return [dict(DEAL)]
         if self.phase is Phase.BIDDING:
@@ -202,7 +202,7 @@ class PitchMatch(Match):
         raise IllegalAction("unknown_action", f"Pitch has no action {kind!r}.")
 
     def view(self, seat: int | None) -> View:
-        if seat is not None and (isinstance(seat, bool) or seat not in range(SEATS)):
+        if seat is not None and (type(seat) is not int or seat not in range(SEATS)):
             raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
         return {
             "game": self.game,

@@ -5,7 +5,9 @@ Choices where the rules leave it open (or say nothing), for the game's rules pag
 - HU-1: one deck for two to four players, two decks for five or six.
 - HU-2: seat 0 (the player after the dealer) leads; each player lays the four overs at the start
   of their own first turn, then plays on in that turn.
-- HU-4, HU-5: a burn always earns the replay, even when an under burned the pile.
+- HU-4, HU-5, HU-9: a burn from the hand or the overs earns the replay; an under that burns the
+  pile does not, since unders go one a turn (HU-9): the turn passes and the next seat starts
+  the new pile.
 - HU-6: the pile may be taken only when nothing can be played (an explicit ``take`` move).
 - HU-9: an unplayable under takes the pile and the turn passes at once, without Draw/Done.
 - HU-11: the others rank by the cards they still hold (hand, overs, unders), fewer first;

@@ -3,7 +3,8 @@
 A turn: lay the four overs if it is the seat's first turn (HU-2); then play one or more cards
 of one rank (HU-3), or take the pile when nothing plays (HU-6); then Draw/Done (HU-7, HU-8).
 A burn (HU-4, HU-5) has the burner draw and play again. An under is played blind, and the turn
-passes as soon as it is played (HU-9). The first seat to play its last card wins (HU-11).
+passes as soon as it is played, even when it burns the pile (HU-9). The first seat to play its
+last card wins (HU-11).
 
 Events name ranks, never card codes: a card on the pile is face up now but may be taken into a
 hand later, and the history that views carry must not point at it there.
@@ -261,8 +262,8 @@ class UndersMatch(Match):
     def view(self, seat: int | None) -> View:
         """The seat's own hand; every seat's overs (face up), hand size and unders left; the
         pile's top cards. Nobody sees an under, its owner included, until it is played (HU-9)."""
-        if seat is not None and seat not in range(self.players):
-            raise ValueError(f"there is no seat {seat!r} at this table")
+        if seat is not None and (type(seat) is not int or seat not in range(self.players)):
+            raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
         return {
             "game": self.game,
             "variant": self.variant,
@@ -358,7 +359,7 @@ class UndersMatch(Match):
 
     def _play_under(self, seat: int, action: Action) -> list[Event]:
         """HU-9: one under, blind. Unplayable, it goes onto the pile and the seat takes the
-        pile; either way the turn then passes, unless the under burned the pile."""
+        pile; either way the turn then passes, even when the under burned the pile."""
         self._require_step(Step.PLAY)
         holding = self.holdings[seat]
         if holding.source is not Source.UNDERS:
@@ -406,17 +407,18 @@ class UndersMatch(Match):
 
     def _after_laying(self, seat: int, *, blind: bool) -> list[Event]:
         """Burn the pile if the cards just laid complete a burn; then the seat is out (HU-11),
-        plays again after a burn (HU-4, HU-5), passes on after an under (HU-9), or ends the turn
-        with Draw/Done (HU-7)."""
+        passes on after an under, burned or not (HU-9: one under a turn; the next seat starts
+        the new pile), plays again after a burn from its hand or overs (HU-4, HU-5), or ends
+        the turn with Draw/Done (HU-7)."""
         burn = burn_after(self.pile)
         events = [] if burn is None else [self._burn_pile(seat, burn)]
         if self.holdings[seat].cards_left() == 0:
             self.winner = seat
             events.append({"type": "out", "seat": seat})
-        elif burn is not None:
-            self.step = Step.PLAY
         elif blind:
             self._pass_turn()
+        elif burn is not None:
+            self.step = Step.PLAY
         else:
             self.step = Step.END_TURN
         return events

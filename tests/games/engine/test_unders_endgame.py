@@ -46,13 +46,14 @@ def test_hu9_an_unplayable_under_goes_on_the_pile_and_its_player_takes_the_pile(
     assert match.to_move() == [1]
 
 
-def test_hu9_an_under_that_burns_the_pile_is_followed_by_another_play():
-    """[open] A burn's replay (HU-4, HU-5) holds for an under too."""
+def test_hu9_an_under_that_burns_the_pile_still_passes_the_turn():
+    """HU-9: unders go one a turn, so a burn by an under earns no replay (HU-5's replay starts
+    a new pile "with any card from the hand"); the next seat starts the new pile."""
     match = table([[], ["3H"]], unders=[["10D", "5D"], ["AD"]], pile=["KC"])
     events = match.apply(0, under(0))
     assert events[1] == {"type": "burn", "seat": 0, "why": "ten", "cards": 2, "drew": 0}
-    assert match.to_move() == [0]
-    assert match.legal_actions(0) == [under(0)]
+    assert match.to_move() == [1]
+    assert match.legal_actions(1) == [play("3H")]
 
 
 def test_hu10_after_taking_the_pile_in_the_overs_stage_the_hand_is_emptied_first():
