@@ -160,7 +160,7 @@ class Deal:
             "has_drawn": list(self.has_drawn),
             "turn": self.turn,
             "penalties": list(self.penalties),
-            "shows": [None if show is None else dict(show) for show in self.shows],
+            "shows": copied(self.shows),
             "taken": self.taken,
             "drawn": self.drawn,
         }
@@ -179,10 +179,20 @@ class Deal:
             has_drawn=list(data["has_drawn"]),
             turn=data["turn"],
             penalties=list(data["penalties"]),
-            shows=[None if show is None else dict(show) for show in data["shows"]],
+            shows=copied(data["shows"]),
             taken=data["taken"],
             drawn=data["drawn"],
         )
+
+
+def copied(node: Any) -> Any:
+    """A copy of JSON-ready ``node`` sharing no list or dict with it: what the match hands out
+    (views, results, its stored state) may be changed by the caller without moving the match."""
+    if isinstance(node, dict):
+        return {key: copied(value) for key, value in node.items()}
+    if isinstance(node, list):
+        return [copied(value) for value in node]
+    return node
 
 
 def next_seat(after: int, seats: list[int]) -> int:

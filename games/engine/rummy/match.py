@@ -24,7 +24,7 @@ from games.engine.base import Action, Event, Match, View, action_type
 from games.engine.cards import normalise_code
 from games.engine.errors import IllegalAction
 from games.engine.rng import MatchRandom
-from games.engine.rummy.deal import Deal, SeatStatus, full_deck, next_seat
+from games.engine.rummy.deal import Deal, SeatStatus, copied, full_deck, next_seat
 from games.engine.rummy.formats import FORMATS, Standings
 from games.engine.rummy.melds import validate_declaration
 from games.engine.rummy.ranks import FULL_COUNT, is_joker
@@ -156,13 +156,14 @@ class RummyMatch(Match):
         return match
 
     def to_json(self) -> dict[str, Any]:
+        """The state as copies: the stored row and the live match never share a list."""
         return {
             **self.base_json(),
             "options": dict(self.options),
-            "history": [dict(event) for event in self.history],
-            "standings": self.standings.to_json(),
+            "history": copied(self.history),
+            "standings": copied(self.standings.to_json()),
             "deal": self.deal.to_json(),
-            "reveal": self.reveal,
+            "reveal": copied(self.reveal),
             "rejoin_offers": list(self.rejoin_offers),
             "rejoin_score": self.rejoin_score,
         }
@@ -174,13 +175,13 @@ class RummyMatch(Match):
             players=data["players"],
             options=data["options"],
             rng=MatchRandom.from_json(data["rng"]),
-            standings=Standings.from_json(data["standings"]),
+            standings=Standings.from_json(copied(data["standings"])),
             deal=Deal.from_json(data["deal"]),
-            reveal=data["reveal"],
+            reveal=copied(data["reveal"]),
             rejoin_offers=list(data["rejoin_offers"]),
             rejoin_score=data["rejoin_score"],
         )
-        match.restore_base(data)
+        match.restore_base({"history": copied(data["history"])})
         return match
 
     # -- where the game stands ---------------------------------------------------------------
@@ -214,7 +215,7 @@ class RummyMatch(Match):
             "scores": list(self.standings.scores),
             "winners": [seat for seat, rank in enumerate(ranks) if rank == 1],
             "scoring": self.format.scoring,
-            "sheet": [dict(entry) for entry in self.standings.sheet],
+            "sheet": copied(self.standings.sheet),
         }
 
     def all_cards(self) -> list[str]:
@@ -228,7 +229,7 @@ class RummyMatch(Match):
     # -- what a seat may do ------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> list[Action]:
-        if seat not in self.to_move() or isinstance(seat, bool):
+        if type(seat) is not int or seat not in self.to_move():  # a bool or a float is no seat
             return []
         phase = self.phase
         if phase is Phase.DRAW:
@@ -502,6 +503,7 @@ class RummyMatch(Match):
     # -- what a seat sees --------------------------------------------------------------------
 
     def view(self, seat: int | None) -> View:
+        """What ``seat`` sees, as copies: a caller may decorate a view without moving the match."""
         if seat is not None and (
             not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
         ):
@@ -517,7 +519,7 @@ class RummyMatch(Match):
             "seat": seat,
             "hand": list(deal.hands[seat]) if seat is not None and in_play else [],
             "to_move": self.to_move(),
-            "history": [dict(event) for event in self.history],
+            "history": copied(self.history),
             "over": phase is Phase.OVER,
             "result": self.result() if phase is Phase.OVER else None,
             "decision_seconds": self.decision_seconds(),
@@ -536,13 +538,13 @@ class RummyMatch(Match):
             ],
             "scoring": self.format.scoring,
             "scores": list(self.standings.scores),
-            "sheet": [dict(entry) for entry in self.standings.sheet],
+            "sheet": copied(self.standings.sheet),
             "drop_points": None
             if drops is None
             else {"first": drops.first, "middle": drops.middle},
             "taken_this_turn": deal.taken if seat == deal.turn and in_play else None,
-            "own_show": deal.shows[seat] if seat is not None and in_play else None,
-            "last_deal": self.reveal,
+            "own_show": copied(deal.shows[seat]) if seat is not None and in_play else None,
+            "last_deal": copied(self.reveal),
             "rejoin": {"offered": list(self.rejoin_offers), "score": self.rejoin_score}
             if self.rejoin_offers
             else None,

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from games.engine.cards import PRINTED_JOKER, normalise_code, rank_of
+from games.engine.cards import PRINTED_JOKER, Rank, normalise_code, rank_of
 from games.engine.rummy.ranks import (
     ACE_HIGH,
     ACE_LOW,
@@ -102,16 +102,23 @@ def why_not_a_group(cards: Sequence[str], wild_rank: str) -> str:
     if len(cards) < SMALLEST_GROUP:
         return "a group needs at least three cards"
     naturals = [card for card in cards if not is_joker(card, wild_rank)]
+    twice = [card for card, count in Counter(naturals).items() if count > 1]
     if len({rank_of(card) for card in naturals}) == 1:
-        twice = [card for card, count in Counter(naturals).items() if count > 1]
         if twice:
             return f"a set cannot hold {twice[0]} twice"  # RM-12: two decks, one set
         if len(cards) > LARGEST_SET:
             return "a set has at most four cards"
     if _in_one_suit(naturals):
-        return (
-            "its cards are not in order and its jokers cannot fill the gaps (an Ace is low or high)"
+        if twice:
+            return f"a sequence cannot hold {twice[0]} twice"
+        gaps = (
+            "its jokers cannot fill the gaps between its cards"
+            if len(naturals) < len(cards)
+            else "its cards are not consecutive"
         )
+        if any(rank_of(card) == Rank.ACE.code for card in naturals):  # RM-11
+            return f"{gaps}; an Ace is low (A 2 3) or high (Q K A), never between K and 2"
+        return gaps
     return "its cards are neither of one suit in order nor of one rank"
 
 
@@ -148,7 +155,10 @@ def validate_declaration(groups: Sequence[Sequence[str]], wild_rank: str) -> Ver
             )
             return Verdict(False, reason, "invalid_group", kinds)
     if GroupKind.PURE_SEQUENCE not in kinds:
-        reason = "No pure sequence: two sequences are needed, one of them pure (no joker in it)."
+        reason = (
+            "No pure sequence: two sequences are needed, one of them pure "
+            "(no joker standing in for a card)."
+        )
         return Verdict(False, reason, "no_pure_sequence", kinds)
     if sum(kind.is_sequence for kind in kinds) < 2:
         reason = (
