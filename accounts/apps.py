@@ -5,3 +5,17 @@ from django.utils.translation import gettext_lazy as _
 class AccountsConfig(AppConfig):
     name = "accounts"
     verbose_name = _("Accounts")
+
+    def ready(self) -> None:
+        from django.db.models.signals import post_delete
+
+        from accounts.models import Rating
+
+        # A member's deletion takes their ratings with it (CASCADE): the counts follow.
+        post_delete.connect(_rating_deleted, sender=Rating, dispatch_uid="rating_count_forget")
+
+
+def _rating_deleted(sender, instance, **kwargs) -> None:
+    from accounts.services import rating_count_forget
+
+    rating_count_forget(rating=instance)

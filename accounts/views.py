@@ -1,23 +1,34 @@
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponseBadRequest
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.i18n import set_language
 
+from accounts.charts import line_chart
 from accounts.forms import LanguageForm, ProfileForm
 from accounts.language import language_cookie_set
-from accounts.selectors import profile_of
+from accounts.selectors import (
+    leaderboard_top,
+    profile_of,
+    rating_history,
+    recent_matches,
+    standing_of,
+    standings_of,
+)
 from accounts.services import profile_update
+from games.catalogue import GAMES, GAMES_BY_SLUG
 
 
 @login_required
 def profile(request):
     form = ProfileForm(request.POST or None, instance=profile_of(request.user))
     if not form.is_valid():
-        return render(request, "accounts/profile.html", {"form": form})
+        context = {"form": form, **_ratings_context(request.user)}
+        return render(request, "accounts/profile.html", context)
     saved = profile_update(user=request.user, **form.cleaned_data)
     translation.activate(saved.language)
     messages.success(request, _("Your profile is saved."))
@@ -35,3 +46,37 @@ def language_switch(request):
     if request.user.is_authenticated:
         profile_update(user=request.user, language=form.cleaned_data["language"])
     return set_language(request)
+
+
+def leaderboards(request):
+    return redirect("leaderboard", GAMES[0].slug)
+
+
+def leaderboard(request, game):
+    """The top 100 of one game, and the signed-in member's own place."""
+    info = GAMES_BY_SLUG.get(game)
+    if info is None:
+        raise Http404
+    signed_in = request.user.is_authenticated
+    context = {
+        "game": info,
+        "board": leaderboard_top(game=game),
+        "own": standing_of(user=request.user, game=game) if signed_in else None,
+        "own_username": request.user.get_username() if signed_in else None,
+    }
+    return render(request, "accounts/leaderboard.html", context)
+
+
+def player(request, username):
+    """A member's ratings, their history as charts, and their recent ranked matches."""
+    shown = get_object_or_404(get_user_model(), username=username, is_active=True)
+    context = {"shown": shown, "shown_name": profile_of(shown).shown_name}
+    return render(request, "accounts/player.html", {**context, **_ratings_context(shown)})
+
+
+def _ratings_context(user) -> dict:
+    rated = [
+        (standing, line_chart(rating_history(user=user, game=standing.game.slug)))
+        for standing in standings_of(user=user)
+    ]
+    return {"rated_games": rated, "recent_matches": recent_matches(user=user)}

@@ -105,6 +105,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "NAME": str(_sqlite_file.with_name(f"test_{_sqlite_file.name}"))
     }
 
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A pool in each process: without it every database call of a socket or a Celery job opens
+    # a connection (CONN_MAX_AGE is 0), which costs PostgreSQL a new backend process each time.
+    # No health check on every checkout (a round trip each): the pool drops connections that
+    # fail, and replaces idle ones after max_idle.
+    DATABASES["default"]["OPTIONS"] = {"pool": {"min_size": 1, "max_size": 8, "timeout": 20}}
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = False
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- Redis: channel layer, cache, Celery broker ---------------------------------------------
@@ -141,6 +149,13 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE = {
+    # Turn clocks whose timeout job came late or was lost (DESIGN.md, "Celery countdowns").
+    "tables-sweep": {"task": "games.tasks.tables_sweep", "schedule": 2.0},
+}
+
+# The load benchmark's floor: a bare echo socket at /ws/echo/ (bench/bench_tables.py).
+BENCH_ECHO = env_bool("BENCH_ECHO", False)
 
 # --- Accounts -------------------------------------------------------------------------------
 

@@ -1,5 +1,27 @@
+from urllib.parse import parse_qs
+
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+
+from games import services
+from games.broadcast import table_group
+from games.engine import IllegalAction
+from games.frames import state_frame
 from games.presence import BROADCAST_GROUP, user_group
+from games.refusals import TableRefusal, refusal_text
+from games.selectors import TableSnapshot, table_access, table_revision
+from games.snapshots import snapshot_cache
 from games.sockets import GuardedJsonConsumer
+
+# Off the single "thread-sensitive" thread: moves at different tables run side by side, and
+# the row lock (or SQLite's write lock) orders moves at one table.
+_table_access = database_sync_to_async(table_access, thread_sensitive=False)
+_move_apply = database_sync_to_async(services.table_move_apply, thread_sensitive=False)
+_seat_return = database_sync_to_async(services.table_seat_return, thread_sensitive=False)
+_table_revision = database_sync_to_async(table_revision, thread_sensitive=False)
 
 
 class PresenceConsumer(GuardedJsonConsumer):
@@ -25,8 +47,166 @@ class PresenceConsumer(GuardedJsonConsumer):
         for group in self.presence_groups:
             await self.channel_layer.group_discard(group, self.channel_name)
 
-    async def client_ping(self, message):
-        await self.send_json({"type": "pong"})
-
     async def presence_announce(self, event):
         await self.send_json({"type": "announce", "text": event["text"]})
+
+
+class TableConsumer(GuardedJsonConsumer):
+    """One socket at one table: a seated member gets their seat's view, anyone else allowed to
+    watch gets the spectator's view, each time the table changes.
+
+    Client frames: ``{"type": "move", "action": {...}, "version": N}`` (an optional ``"seat"``
+    must be the sender's own), ``{"type": "sync"}`` for the current state (after a version
+    gap), ``{"type": "back"}`` (a member takes their seat back from a stand-in bot; any move
+    or reconnection does too) and ``{"type": "ping"}`` (answered with the table's version and
+    revision). A refusal is an error frame to the
+    sender alone, ``{"type": "error", "code": ..., "message": ...}``, and changes nothing.
+    Private tables need their invite (``?invite=...``) unless the member sits there.
+    """
+
+    # A quick player sends a few moves a second (Hidden Unders: play, draw, done) and a page a
+    # ping and a sync now and then; a script flooding the table is cut off.
+    burst = 40
+    frames_per_second = 8.0
+
+    table_id: int = 0
+    user_id: int | None = None
+    seat: int | None = None
+    sent_revision = -1
+    joined = False
+
+    async def dispatch(self, message):
+        """As Channels does it, less its ``aclose_old_connections()`` before every handler: that
+        runs in the process's one thread-sensitive thread, so every frame of every table queued
+        behind it. This consumer reaches the database only through ``database_sync_to_async``,
+        which looks after its own connections."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+    async def connect(self):
+        self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        user = self.scope["user"]
+        self.user_id = user.pk if user.is_authenticated else None
+        self.language = _socket_language(self.scope)
+        access = await _table_access(
+            table_id=self.table_id, user_id=self.user_id, invite=_invite(self.scope)
+        )
+        if access is None:
+            await self.close()
+            return
+        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        self.joined = True
+        await self.accept()
+        snapshot = await snapshot_cache().fresh(self.table_id)
+        if snapshot is not None:
+            await self.send_state(snapshot)
+            await self.come_back_if_away(snapshot)
+
+    async def disconnect(self, code):
+        if self.joined:
+            await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+
+    # -- from the table ----------------------------------------------------------------------
+
+    async def table_changed(self, event):
+        if event["revision"] <= self.sent_revision:
+            return
+        snapshot = await snapshot_cache().at_least(self.table_id, event["revision"])
+        if snapshot is not None and snapshot.revision > self.sent_revision:
+            await self.send_state(snapshot)
+
+    async def come_back_if_away(self, snapshot: TableSnapshot):
+        """Reconnecting is coming back: it ends a stand-in and a pending drop."""
+        mine = next((s for s in snapshot.seats if s.number == self.seat), None)
+        if mine is not None and (mine.stand_in or mine.away):
+            await _seat_return(table_id=self.table_id, user_id=self.user_id)
+
+    async def send_current_state(self):
+        snapshot = await snapshot_cache().fresh(self.table_id)
+        if snapshot is not None:
+            await self.send_state(snapshot)
+
+    async def send_state(self, snapshot: TableSnapshot):
+        self.seat = next(
+            (s.number for s in snapshot.seats if self.user_id and s.user_id == self.user_id), None
+        )
+        self.sent_revision = snapshot.revision
+        await self.send_json(state_frame(snapshot, self.seat))
+
+    # -- from the client ---------------------------------------------------------------------
+
+    async def client_move(self, message):
+        if self.seat is None:
+            await self.send_error("not_seated")
+            return
+        action, version, seat = message.get("action"), message.get("version"), message.get("seat")
+        if not isinstance(action, dict) or not _is_int(version) or not _is_int(seat, None):
+            await self.send_error("malformed")
+            return
+        try:
+            await _move_apply(
+                table_id=self.table_id,
+                user_id=self.user_id,
+                action=action,
+                version=version,
+                seat=seat,
+            )
+        except TableRefusal as refusal:
+            await self.send_error(refusal.code)
+            if refusal.code == "stale_version":
+                await self.send_current_state()
+        except IllegalAction as illegal:
+            await self.send_error(illegal.code, illegal.message)
+
+    async def client_ping(self, message):
+        """The heartbeat carries the table's bare version and revision: a client behind them
+        (a broadcast it never got) asks for the state again."""
+        version, revision = await _table_revision(self.table_id) or (None, None)
+        await self.send_json({"type": "pong", "version": version, "revision": revision})
+
+    async def client_sync(self, message):
+        await self.send_current_state()
+
+    async def client_back(self, message):
+        if self.seat is not None:
+            await _seat_return(table_id=self.table_id, user_id=self.user_id)
+
+    # -- refusals ----------------------------------------------------------------------------
+
+    async def send_error(self, code: str, detail: str = "") -> None:
+        with translation.override(self.language):
+            message = refusal_text(code, detail)
+        await self.send_json({"type": "error", "code": code, "message": message})
+
+    async def refuse(self, code: str, close_code: int) -> None:
+        await self.send_error(code)
+        await super().refuse(code, close_code)
+
+
+class EchoConsumer(AsyncWebsocketConsumer):
+    """Sends every text frame back: the floor the load benchmark measures tables against
+    (routed only with the BENCH_ECHO setting)."""
+
+    async def receive(self, text_data=None, bytes_data=None):
+        await self.send(text_data=text_data, bytes_data=bytes_data)
+
+
+def _is_int(value: object, *also: object) -> bool:
+    return value in also or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def _invite(scope) -> str | None:
+    values = parse_qs(scope.get("query_string", b"").decode(errors="replace")).get("invite")
+    return values[0] if values else None
+
+
+def _socket_language(scope) -> str:
+    """The visitor's language as their pages have it: the language cookie (set when they
+    choose one, and again when a member signs in), else the site's default."""
+    chosen = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
+    try:
+        return translation.get_supported_language_variant(chosen or settings.LANGUAGE_CODE)
+    except LookupError:
+        return settings.LANGUAGE_CODE

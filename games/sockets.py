@@ -11,8 +11,10 @@ import time
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 MAX_FRAME_BYTES = 4096
-CLOSE_POLICY_VIOLATION = 1008
-CLOSE_TOO_BIG = 1009
+# The standard codes (1008 policy violation, 1009 too big) in the application range: Daphne
+# (autobahn) sends no close code but 1000 and 3000-4999, and turns any other into 1011.
+CLOSE_POLICY_VIOLATION = 4008
+CLOSE_TOO_BIG = 4009
 _MESSAGE_TYPE = re.compile(r"[a-z][a-z_]{0,31}")
 
 
@@ -38,8 +40,9 @@ class TokenBucket:
 class GuardedJsonConsumer(AsyncWebsocketConsumer):
     """Checks size, rate and shape of each frame, then calls ``client_<type>(message)``.
 
-    Too big: close 1009. Too many: close 1008. Not a JSON object with a known ``type``: an error
-    frame ``{"type": "error", "code": ...}``, and the connection stays open.
+    Too big: close 4009. Too many: close 4008. Not a JSON object with a known ``type``: an error
+    frame ``{"type": "error", "code": ...}``, and the connection stays open. ``{"type": "ping"}``
+    is answered ``{"type": "pong"}``.
     """
 
     burst = 20
@@ -52,10 +55,10 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data=None, bytes_data=None):
         frame = text_data.encode() if text_data is not None else bytes_data
         if len(frame) > MAX_FRAME_BYTES:
-            await self.close(code=CLOSE_TOO_BIG)
+            await self.refuse("too_large", CLOSE_TOO_BIG)
             return
         if not self.budget.take():
-            await self.close(code=CLOSE_POLICY_VIOLATION)
+            await self.refuse("rate_limited", CLOSE_POLICY_VIOLATION)
             return
         if text_data is None:
             await self.send_error("text_frames_only")
@@ -75,6 +78,15 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
             await self.send_error("unknown_type")
             return
         await handler(message)
+
+    async def refuse(self, code: str, close_code: int) -> None:
+        """Close the connection over a frame no fair client sends (a subclass may first say
+        why, with ``code``)."""
+        await self.close(code=close_code)
+
+    async def client_ping(self, message):
+        """The heartbeat: a client that hears no pong reconnects."""
+        await self.send_json({"type": "pong"})
 
     async def send_json(self, message: dict) -> None:
         await self.send(text_data=json.dumps(message))

@@ -73,11 +73,11 @@ def test_handshake_from_a_foreign_or_missing_origin_is_refused(member_client, or
     run(scenario)
 
 
-def test_frame_over_4_kib_closes_with_1009(member_client):
+def test_frame_over_4_kib_closes_with_4009(member_client):
     async def scenario():
         socket = await connected(socket_for(member_client))
         await socket.send_to(text_data=json.dumps({"type": "ping", "pad": "x" * MAX_FRAME_BYTES}))
-        assert await closing_code(socket) == 1009
+        assert await closing_code(socket) == 4009
 
     run(scenario)
 
@@ -120,7 +120,7 @@ def test_bad_frame_gets_an_error_and_the_socket_stays_open(member_client, frame,
     run(scenario)
 
 
-def test_flood_of_frames_closes_with_1008(member_client, monkeypatch):
+def test_flood_of_frames_closes_with_4008(member_client, monkeypatch):
     # A stopped clock: no frame budget comes back while the test runs, however slow the machine.
     monkeypatch.setattr("games.sockets.time.monotonic", lambda: 1000.0)
 
@@ -130,7 +130,7 @@ def test_flood_of_frames_closes_with_1008(member_client, monkeypatch):
             await socket.send_json_to({"type": "ping"})
             assert await socket.receive_json_from(TIMEOUT) == {"type": "pong"}
         await socket.send_json_to({"type": "ping"})
-        assert await closing_code(socket) == 1008
+        assert await closing_code(socket) == 4008
 
     run(scenario)
 

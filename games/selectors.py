@@ -1,0 +1,247 @@
+"""Reads about tables: lobby lists, who may see a table, a table's snapshot, its moves, replays."""
+
+import json
+import secrets
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.models import Count, F, Q, QuerySet
+from django.utils import timezone
+
+from accounts.models import Profile
+from games.engine import GAMES
+from games.engine.base import Match
+from games.models import Move, Seat, Table, TableStatus
+
+RECENT_MOVES = 30
+_USERS = get_user_model()._meta.db_table
+_USERNAME = get_user_model().USERNAME_FIELD
+
+# A move as anyone at the table may read it: its public events, never its action (a hidden
+# trump is chosen by an action only its player may see).
+PUBLIC_MOVE = ("version", "seat", "by", "events")
+
+
+# -- the lobby ---------------------------------------------------------------------------------
+
+
+def lobby_tables(game: str) -> QuerySet[Table]:
+    """Public tables of ``game`` waiting for players, newest first, with their ``taken`` and
+    ``free`` seats counted."""
+    taken = Count("seats", filter=Q(seats__user__isnull=False) | ~Q(seats__bot_level=""))
+    return (
+        Table.objects.filter(game=game, status=TableStatus.OPEN, private=False)
+        .annotate(taken=taken, free=F("seat_count") - taken)
+        .order_by("-created_at")
+    )
+
+
+def watchable_tables(game: str, *, limit: int = 20) -> QuerySet[Table]:
+    """Public matches of ``game`` being played that spectators may watch."""
+    return Table.objects.filter(
+        game=game, status=TableStatus.PLAYING, private=False, allow_spectators=True
+    ).order_by("-started_at")[:limit]
+
+
+def finished_tables(game: str, *, limit: int = 10) -> QuerySet[Table]:
+    """Recently finished public matches of ``game``: their replays."""
+    return Table.objects.filter(game=game, status=TableStatus.FINISHED, private=False).order_by(
+        "-finished_at"
+    )[:limit]
+
+
+# -- who may see a table -----------------------------------------------------------------------
+
+
+def table_may_be_seen(table: Table, *, user_id: int | None, invite: str | None) -> bool:
+    """Public tables are open to all; a private one to its seated members, its creator, and
+    whoever holds its invite link."""
+    if not table.private:
+        return True
+    if invite and secrets.compare_digest(invite, table.invite_token):
+        return True
+    if user_id is None:
+        return False
+    return table.created_by_id == user_id or table.seats.filter(user_id=user_id).exists()
+
+
+@dataclass(frozen=True)
+class Access:
+    """How a socket sits at a table: at ``seat``, or watching (``seat`` None)."""
+
+    seat: int | None
+
+
+def table_access(*, table_id: int, user_id: int | None, invite: str | None) -> Access | None:
+    """The seat of a member sitting at the table, else a spectator's place where watching is
+    allowed; ``None``: refused (no such table, private without the invite, no spectators)."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None or not table_may_be_seen(table, user_id=user_id, invite=invite):
+        return None
+    seat = (
+        Seat.objects.filter(table=table, user_id=user_id).values_list("number", flat=True).first()
+        if user_id is not None
+        else None
+    )
+    if seat is None and not table.allow_spectators:
+        return None
+    return Access(seat=seat)
+
+
+# -- a table as its sockets show it ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    number: int
+    name: str
+    user_id: int | None
+    bot_level: str
+    stand_in: bool
+    away: bool
+    left: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.number,
+            "name": self.name,
+            "bot": self.bot_level or None,
+            "stand_in": self.stand_in,
+            "away": self.away,
+            "left": self.left,
+        }
+
+
+@dataclass(frozen=True)
+class TableSnapshot:
+    """One table at one revision: what every frame of that revision is rendered from."""
+
+    id: int
+    game: str
+    variant: str
+    status: str
+    version: int
+    revision: int
+    deadline: datetime | None
+    seats: tuple[SeatInfo, ...]
+    match: Match | None
+    last_move: dict[str, Any] | None
+
+
+def table_snapshot(table_id: int) -> TableSnapshot | None:
+    """The table, its last move and its seats, in two plain SQL reads: this runs for every
+    change of every table (once per server process), where the ORM's query building cost
+    several times the queries themselves."""
+    with connection.cursor() as cursor:
+        cursor.execute(_SNAPSHOT_TABLE_SQL, [table_id])
+        row = cursor.fetchone()
+        if row is None:
+            return None
+        cursor.execute(_SNAPSHOT_SEATS_SQL, [table_id])
+        seat_rows = cursor.fetchall()
+    game, variant, status, version, revision, deadline, max_timeouts, state, *last = row
+    if deadline is not None and timezone.is_naive(deadline):  # SQLite keeps UTC, naive
+        deadline = timezone.make_aware(deadline, UTC)
+    last_move = dict(zip(PUBLIC_MOVE, last, strict=True))
+    return TableSnapshot(
+        id=table_id,
+        game=game,
+        variant=variant,
+        status=status,
+        version=version,
+        revision=revision,
+        deadline=deadline,
+        seats=tuple(
+            SeatInfo(
+                number=number,
+                name=name or "",
+                user_id=user_id,
+                bot_level=bot_level,
+                stand_in=bool(stand_in),
+                away=timeouts >= max_timeouts,
+                left=bool(left),
+            )
+            for number, user_id, name, bot_level, stand_in, timeouts, left in seat_rows
+        ),
+        match=GAMES[game].from_json(json.loads(state)) if state else None,
+        last_move={**last_move, "events": json.loads(last_move["events"])}
+        if last_move["version"] is not None
+        else None,
+    )
+
+
+# Table names come from the models; values are always parameters.
+# The last move is the one that made the table's version (versions have no gaps).
+_SNAPSHOT_TABLE_SQL = f"""
+    SELECT t.game, t.variant, t.status, t.version, t.revision, t.deadline, t.max_timeouts,
+           t.state, m.version, m.seat, m.by, m.events
+    FROM {Table._meta.db_table} t
+    LEFT JOIN {Move._meta.db_table} m ON m.table_id = t.id AND m.version = t.version
+    WHERE t.id = %s
+"""
+
+# A member's name as Profile.shown_name gives it: the display name, else the username.
+_SNAPSHOT_SEATS_SQL = f"""
+    SELECT s.number, s.user_id, COALESCE(NULLIF(p.display_name, ''), u.{_USERNAME}),
+           s.bot_level, s.stand_in, s.timeouts_in_row, s.left
+    FROM {Seat._meta.db_table} s
+    LEFT JOIN {_USERS} u ON u.id = s.user_id
+    LEFT JOIN {Profile._meta.db_table} p ON p.user_id = s.user_id
+    WHERE s.table_id = %s
+    ORDER BY s.number
+"""
+
+
+def table_revision(table_id: int) -> tuple[int, int] | None:
+    """The table's (version, revision) now: cheap, for the heartbeat."""
+    return Table.objects.filter(pk=table_id).values_list("version", "revision").first()
+
+
+def table_recent_moves(table: Table, *, limit: int = RECENT_MOVES) -> list[dict[str, Any]]:
+    """The last public moves at the table, oldest first."""
+    moves = Move.objects.filter(table=table).order_by("-version").values(*PUBLIC_MOVE)
+    return list(reversed(moves[:limit]))
+
+
+# -- the clock's work --------------------------------------------------------------------------
+
+
+def tables_past_deadline(now: datetime) -> list[tuple[int, int]]:
+    """(id, version) of every match whose turn clock ran out."""
+    return list(
+        Table.objects.filter(status=TableStatus.PLAYING, deadline__lte=now).values_list(
+            "id", "version"
+        )
+    )
+
+
+def tables_in_play() -> list[int]:
+    return list(Table.objects.filter(status=TableStatus.PLAYING).values_list("id", flat=True))
+
+
+# -- replays -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """The match right after ``move`` (before the first move: ``move`` is None)."""
+
+    move: Move | None
+    match: Match
+
+
+def table_replay(table: Table) -> Iterator[ReplayStep]:
+    """The match from its initial state, one applied move at a time, in version order."""
+    rules = GAMES[table.game]
+    state = table.initial_state
+    yield ReplayStep(None, rules.from_json(json.loads(json.dumps(state))))
+    for move in Move.objects.filter(table=table).order_by("version"):
+        # Each step its own match, restored as from the database, so none shares state.
+        match = rules.from_json(json.loads(json.dumps(state)))
+        match.apply(move.seat, move.action)
+        state = match.to_json()
+        yield ReplayStep(move, match)

@@ -1,0 +1,195 @@
+"""``LockedTable``: one table row locked for the current transaction, with its seats and match.
+
+Every service that changes a table goes through it, so there is one writer per table at a time:
+``select_for_update`` on PostgreSQL; on SQLite the IMMEDIATE transaction already holds the
+database's write lock. ``save`` writes what changed and, after the commit, tells the table's
+sockets and queues the next Celery job.
+"""
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.ratings import match_standings
+from accounts.services import ratings_record_match
+from games import broadcast, jobs
+from games.engine import GAMES
+from games.engine.base import Action, Match
+from games.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
+from games.refusals import TableRefusal
+
+logger = logging.getLogger(__name__)
+
+# What play changes on the row (the initial state is written once, when the match starts).
+PLAY_FIELDS = ["state", "version", "revision", "deadline", "status", "started_at", "finished_at"]
+
+# A bot's turn is owed within its delay; this much later the sweep queues it again (a job lost
+# with a worker that died).
+BOT_GRACE_SECONDS = 5.0
+
+
+@dataclass
+class LockedTable:
+    table: Table
+    seats: list[Seat]
+    match: Match | None
+    changed_seats: set[int] = field(default_factory=set)
+    started: bool = False  # the match was dealt in this transaction
+
+    @classmethod
+    def lock(cls, table_id: int) -> "LockedTable":
+        """Lock the row; call inside ``transaction.atomic``."""
+        try:
+            # Not the initial state: only a match's start writes it, and it is as big as the state.
+            table = Table.objects.select_for_update().defer("initial_state").get(pk=table_id)
+        except Table.DoesNotExist:
+            raise TableRefusal("no_table") from None
+        seats = list(Seat.objects.filter(table=table).order_by("number"))
+        match = GAMES[table.game].from_json(table.state) if table.state else None
+        return cls(table, seats, match)
+
+    # -- who sits where ----------------------------------------------------------------------
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((seat for seat in self.seats if seat.user_id == user_id), None)
+
+    def seat_changed(self, seat: Seat) -> None:
+        self.changed_seats.add(seat.number)
+
+    def movers(self) -> tuple[list[int], list[int]]:
+        """The seats to move now: those a person plays, and those a bot plays."""
+        if self.match is None or self.table.status != TableStatus.PLAYING:
+            return [], []
+        movers = self.match.to_move()
+        bots = [seat for seat in movers if self.seats[seat].played_by_bot]
+        return [seat for seat in movers if seat not in bots], bots
+
+    # -- play --------------------------------------------------------------------------------
+
+    def require_playing(self) -> Match:
+        if self.match is None or self.table.status != TableStatus.PLAYING:
+            raise TableRefusal("table_not_playing")
+        return self.match
+
+    def apply(self, seat: int, action: Action, by: MoveBy) -> None:
+        """Ask the engine (an ``IllegalAction`` leaves everything as it was) and log the move."""
+        events = self.require_playing().apply(seat, action)
+        self.table.version += 1
+        Move.objects.create(
+            table=self.table,
+            version=self.table.version,
+            seat=seat,
+            action=action,
+            events=events,
+            by=by,
+        )
+
+    def over_timeout_limit(self, seat: int) -> bool:
+        return self.seats[seat].timeouts_in_row >= self.table.max_timeouts
+
+    def drop_is_due(self, seat: int) -> bool:
+        """A rummy player who timed out too often is dropped as soon as a drop is legal: at
+        once in the draw phase, else at the start of their next turn (RM-17's middle drop)."""
+        match = self.require_playing()
+        return self.over_timeout_limit(seat) and {"type": "drop"} in match.legal_actions(seat)
+
+    def drop_absent_players(self) -> None:
+        """Apply every drop that has become due (the turn may come to several absent seats)."""
+        while True:
+            humans, _bots = self.movers()
+            due = [seat for seat in humans if self.drop_is_due(seat)]
+            if not due:
+                return
+            self.apply(due[0], {"type": "drop"}, MoveBy.TIMEOUT)
+
+    # -- after the changes -------------------------------------------------------------------
+
+    def save(self, *, now: datetime | None = None, clock: bool = True) -> None:
+        """Write the table and the changed seats; record the result of a finished match; after
+        the commit, broadcast the new revision and, with ``clock``, start the turn clock of the
+        position and queue its next job (without, the running clock is left alone)."""
+        table, match = self.table, self.match
+        now = now or timezone.now()
+        if match is not None:
+            table.state = match.to_json()
+            if match.is_over() and table.status == TableStatus.PLAYING:
+                self._finish(now)
+        if clock:
+            table.deadline = self._deadline(now)
+        table.revision += 1
+        table.save(update_fields=[*PLAY_FIELDS, *(["initial_state"] if self.started else [])])
+        changed = [seat for seat in self.seats if seat.number in self.changed_seats]
+        # Seats given up first: a member moving seats holds only one at every step.
+        for seat in sorted(changed, key=lambda seat: seat.user_id is not None):
+            seat.save()
+        broadcast.table_changed_send(
+            table_id=table.pk, version=table.version, revision=table.revision
+        )
+        if clock:
+            self.queue_jobs()
+
+    def queue_jobs(self) -> None:
+        """The bot's turn, and the turn timer's job, for the position now on the table."""
+        humans, bots = self.movers()
+        table = self.table
+        if bots:
+            jobs.bot_turn_queue(
+                table_id=table.pk, version=table.version, delay=table.bot_delay_seconds
+            )
+        if humans and table.deadline is not None:
+            jobs.timeout_queue(table_id=table.pk, version=table.version, deadline=table.deadline)
+
+    def _deadline(self, now: datetime) -> datetime | None:
+        humans, bots = self.movers()
+        if humans:
+            assert self.match is not None
+            seconds = self.match.decision_seconds() or self.table.turn_seconds
+        elif bots:
+            seconds = self.table.bot_delay_seconds + BOT_GRACE_SECONDS
+        else:
+            return None
+        return now + timedelta(seconds=seconds)
+
+    def _finish(self, now: datetime) -> None:
+        assert self.match is not None
+        result = self.match.result()
+        self.table.status = TableStatus.FINISHED
+        self.table.finished_at = now
+        MatchResult.objects.create(
+            table=self.table,
+            result=result,
+            winners=result["winners"],
+            moves=self.table.version,
+        )
+        if self.table.ranked:
+            self._rate(result["ranks"])
+
+    def _rate(self, ranks: list[int]) -> None:
+        """Ratings move in the transaction that records the result: both or neither."""
+        seat_users = [seat.user_id for seat in self.seats]
+        if None in seat_users:
+            # A member deleted their account mid-match: the others' result still stands, but a
+            # table short of a member cannot be rated as the match was played.
+            logger.warning("ranked table %s finished with an empty seat: not rated", self.table.pk)
+            return
+        teams, standings = match_standings(
+            game=self.table.game,
+            seat_users=seat_users,
+            ranks=ranks,
+            left={seat.user_id for seat in self.seats if seat.left},
+        )
+        ratings_record_match(
+            game=self.table.game, match_ref=self.table.pk, teams=teams, ranks=standings
+        )
+
+
+@contextmanager
+def atomic_locked(table_id: int) -> Iterator[LockedTable]:
+    """``with atomic_locked(id) as locked:`` one transaction holding the table's row lock."""
+    with transaction.atomic():
+        yield LockedTable.lock(table_id)

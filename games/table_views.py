@@ -1,0 +1,255 @@
+"""Pages of live tables: the lobby of each game, a new table, the table itself, its replay.
+
+Each view parses the request, calls one service or selector and renders; refusals come back as
+messages on the table page.
+"""
+
+from itertools import islice
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from games import selectors, services
+from games.catalogue import GAMES_BY_SLUG
+from games.engine import GAMES
+from games.forms import TableForm
+from games.frames import state_frame
+from games.labels import ACTION_NAMES, ACTION_WORDS, EVENT_NAMES, variant_name
+from games.models import BotLevel, MoveBy, Table, TableStatus
+from games.refusals import TableRefusal, refusal_text
+
+
+def lobby(request, slug):
+    game = _game(slug)
+    context = {
+        "game": game,
+        "open_tables": selectors.lobby_tables(slug),
+        "playing_tables": selectors.watchable_tables(slug),
+        "finished_tables": selectors.finished_tables(slug),
+        "variants": [(variant, variant_name(slug, variant)) for variant in GAMES[slug].variants],
+    }
+    return render(request, "games/lobby.html", context)
+
+
+@login_required
+def table_new(request, slug):
+    game = _game(slug)
+    form = TableForm(slug, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            table = services.table_create(
+                creator_id=request.user.pk,
+                game=slug,
+                variant=form.cleaned_data["variant"],
+                bot_levels=form.bot_levels(),
+                options=form.options(),
+                turn_seconds=form.cleaned_data["turn_seconds"],
+                bot_delay_seconds=form.cleaned_data["bot_delay_seconds"],
+                max_timeouts=form.cleaned_data["max_timeouts"],
+                private=form.cleaned_data["private"],
+                allow_spectators=form.cleaned_data["allow_spectators"],
+                ranked=form.cleaned_data["ranked"],
+            )
+        except ValidationError as error:
+            for field, errors in error.message_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
+        else:
+            return redirect("table", table_id=table.pk)
+    return render(request, "games/table_new.html", {"game": game, "form": form})
+
+
+@require_POST
+@login_required
+def ranked_play(request, slug):
+    """The "Play ranked" button: a seat at an open ranked table near the member's rating, or
+    at a new one."""
+    _game(slug)
+    try:
+        table = services.ranked_table_join(
+            user_id=request.user.pk, game=slug, variant=request.POST.get("variant", "")
+        )
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+        return redirect("lobby", slug=slug)
+    return redirect("table", table_id=table.pk)
+
+
+def table(request, table_id):
+    table, invite = _visible_table(request, table_id)
+    snapshot = selectors.table_snapshot(table.pk)
+    user_id = request.user.pk if request.user.is_authenticated else None
+    seat = next((s.number for s in snapshot.seats if user_id and s.user_id == user_id), None)
+    if seat is None and table.status != TableStatus.OPEN and not table.allow_spectators:
+        raise Http404
+    context = {
+        "table": table,
+        "game": GAMES_BY_SLUG[table.game],
+        "variant": variant_name(table.game, table.variant),
+        "seats": snapshot.seats,
+        "my_seat": seat,
+        "my_seat_left": seat is not None and snapshot.seats[seat].left,
+        "is_creator": user_id is not None and user_id == table.created_by_id,
+        "invite": invite,
+        "invite_url": _invite_url(request, table) if table.private and user_id else None,
+        "frame": state_frame(snapshot, seat),
+        "recent_moves": selectors.table_recent_moves(table),
+        "bot_levels": BotLevel.choices,
+        "strings": _table_strings(),
+        "socket_path": _with_invite(f"/ws/tables/{table.pk}/", invite),
+    }
+    return render(request, "games/table.html", context)
+
+
+@require_POST
+@login_required
+def table_seat(request, table_id):
+    return _table_action(
+        request,
+        table_id,
+        lambda: services.table_seat_take(
+            table_id=table_id,
+            user_id=request.user.pk,
+            number=_int_or_none(request.POST.get("seat")),
+            invite=request.POST.get("invite") or None,
+        ),
+    )
+
+
+@require_POST
+@login_required
+def table_leave(request, table_id):
+    return _table_action(
+        request,
+        table_id,
+        lambda: services.table_seat_leave(table_id=table_id, user_id=request.user.pk),
+    )
+
+
+@require_POST
+@login_required
+def table_match_leave(request, table_id):
+    return _table_action(
+        request,
+        table_id,
+        lambda: services.table_match_leave(table_id=table_id, user_id=request.user.pk),
+    )
+
+
+@require_POST
+@login_required
+def table_start(request, table_id):
+    return _table_action(
+        request,
+        table_id,
+        lambda: services.table_start(
+            table_id=table_id,
+            user_id=request.user.pk,
+            bot_level=request.POST.get("bot_level", BotLevel.MEDIUM),
+        ),
+    )
+
+
+def table_replay(request, table_id):
+    """A finished match move by move (``?step=N``), every hand open."""
+    table, invite = _visible_table(request, table_id)
+    if table.status != TableStatus.FINISHED:
+        raise Http404
+    total = table.version
+    step = min(max(_int_or_none(request.GET.get("step")) or 0, 0), total)
+    shown = next(islice(selectors.table_replay(table), step, None))
+    match = shown.match
+    context = {
+        "table": table,
+        "game": GAMES_BY_SLUG[table.game],
+        "variant": variant_name(table.game, table.variant),
+        "step": step,
+        "total": total,
+        "move": shown.move,
+        "hands": [match.view(seat)["hand"] for seat in range(table.seat_count)],
+        "public_view": match.view(None),
+        "result": getattr(table, "result", None),
+        "invite": invite,
+    }
+    return render(request, "games/replay.html", context)
+
+
+def _game(slug):
+    game = GAMES_BY_SLUG.get(slug)
+    if game is None or slug not in GAMES:
+        raise Http404
+    return game
+
+
+def _visible_table(request, table_id) -> tuple[Table, str | None]:
+    """The table, if this visitor may see it (a stranger to a private table gets a 404: its
+    existence is nobody else's business)."""
+    table = get_object_or_404(Table, pk=table_id)
+    invite = request.GET.get("invite") or None
+    user_id = request.user.pk if request.user.is_authenticated else None
+    if not selectors.table_may_be_seen(table, user_id=user_id, invite=invite):
+        raise Http404
+    return table, invite
+
+
+def _table_action(request, table_id, action) -> HttpResponseRedirect:
+    try:
+        action()
+    except TableRefusal as refusal:
+        if refusal.code in ("no_table", "private_table"):
+            raise Http404 from None
+        messages.error(request, refusal_text(refusal.code))
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    url = _with_invite(reverse("table", args=[table_id]), request.POST.get("invite"))
+    return redirect(url)
+
+
+def _invite_url(request, table: Table) -> str:
+    path = _with_invite(reverse("table", args=[table.pk]), table.invite_token)
+    return request.build_absolute_uri(path)
+
+
+def _with_invite(path: str, invite: str | None) -> str:
+    return f"{path}?{urlencode({'invite': invite})}" if invite else path
+
+
+def _int_or_none(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _table_strings() -> dict:
+    """The words the table page's script shows, in the reader's language."""
+    return {
+        "actions": {kind: str(name) for kind, name in ACTION_NAMES.items()},
+        "events": {kind: str(name) for kind, name in EVENT_NAMES.items()},
+        "words": {word: str(text) for word, text in ACTION_WORDS.items()},
+        "by": {key: str(label) for key, label in MoveBy.choices},
+        "bot_levels": {key: str(label) for key, label in BotLevel.choices},
+        "seat": _("Seat %(number)s"),
+        "you": _("you"),
+        "bot": _("bot"),
+        "stand_in": _("a bot plays for now"),
+        "left": _("left the match: a bot plays"),
+        "away": _("away"),
+        "empty": _("empty"),
+        "your_turn": _("Your turn"),
+        "waiting_for": _("Waiting for"),
+        "seconds_left": _("%(seconds)s s left"),
+        "over": _("The match is over."),
+        "connecting": _("Connecting…"),
+        "reconnecting": _("Connection lost: reconnecting…"),
+        "no_moves": _("Nothing to do now."),
+        "back": _("I am back"),
+    }
