@@ -1,5 +1,6 @@
 from urllib.parse import parse_qs
 
+from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -7,6 +8,7 @@ from django.conf import settings
 from django.utils import translation
 
 from games import services
+from games.arrangement import ArrangementRefusal, arrangement_frame
 from games.broadcast import table_group
 from games.engine import IllegalAction
 from games.frames import state_frame
@@ -61,6 +63,8 @@ class TableConsumer(GuardedJsonConsumer):
     or reconnection does too) and ``{"type": "ping"}`` (answered with the table's version and
     revision). A refusal is an error frame to the
     sender alone, ``{"type": "error", "code": ..., "message": ...}``, and changes nothing.
+    ``{"type": "arrange", "groups": [[...], ...]}`` (rummy) judges the sender's own layout of
+    their hand and changes nothing (``games.arrangement``).
     Private tables need their invite (``?invite=...``) unless the member sits there.
     """
 
@@ -160,6 +164,23 @@ class TableConsumer(GuardedJsonConsumer):
         except IllegalAction as illegal:
             await self.send_error(illegal.code, illegal.message)
 
+    async def client_arrange(self, message):
+        """A rummy player's layout of their own hand, judged for the page (RM-28): never a
+        move, answered to the sender alone with the group labels, points and status line (or
+        with the engine's best layout when ``"sort": true``)."""
+        if self.seat is None:
+            await self.send_error("not_seated")
+            return
+        snapshot = await snapshot_cache().fresh(self.table_id)
+        try:
+            frame = await _arrangement(snapshot, self.seat, message, self.language)
+        except ArrangementRefusal as refusal:
+            await self.send_json(
+                {"type": "error", "code": refusal.code, "message": refusal.message}
+            )
+            return
+        await self.send_json(frame)
+
     async def client_ping(self, message):
         """The heartbeat carries the table's bare version and revision: a client behind them
         (a broadcast it never got) asks for the state again."""
@@ -191,6 +212,15 @@ class EchoConsumer(AsyncWebsocketConsumer):
 
     async def receive(self, text_data=None, bytes_data=None):
         await self.send(text_data=text_data, bytes_data=bytes_data)
+
+
+@sync_to_async(thread_sensitive=False)
+def _arrangement(snapshot: TableSnapshot | None, seat: int, message: dict, language: str) -> dict:
+    """Off the event loop: the Sort button's search takes some milliseconds."""
+    with translation.override(language):
+        if snapshot is None or snapshot.status != "playing":
+            raise ArrangementRefusal("table_not_playing", refusal_text("table_not_playing"))
+        return arrangement_frame(snapshot.match, seat, message)
 
 
 def _is_int(value: object, *also: object) -> bool:

@@ -73,7 +73,7 @@ ACTION_NAMES = {
     "overs": _("Lay overs"),
     "under": _("Play an under"),
     "take": _("Take the pile"),
-    "done": _("Done"),
+    "done": _("Draw/Done"),
 }
 
 # The engine's public events beyond its actions (a move's events say what happened).
@@ -95,14 +95,130 @@ EVENT_NAMES = {
     "game_over": _("Game over"),
 }
 
+# Events told in words: the fields named in a template fill it; the fields it leaves out are
+# shown after it (cards, suits, words), except those in EVENT_QUIET. A "game:type" key is that
+# game's own wording. The pages format each kind of field the same way: seats and teams by
+# name, outcomes and bids in words, lists of numbers as "7–6" (templatetags, table.js).
+EVENT_TEMPLATES = {
+    "draw": _("%(chooser)s chooses trump first"),
+    "rummy:draw": _("Draw"),
+    "deal": _("Deal %(deal)s: %(dealer)s deals"),
+    "courtpiece:deal": _("Deal %(deal)s: %(dealer)s deals, %(chooser)s chooses trump"),
+    "pitch:deal": _("Hand %(hand)s: %(dealer)s deals"),
+    "pass": _("Passed to %(to)s"),
+    "luck": _("The luck card sets trump for %(caller)s"),
+    "trick": _("Trick %(number)s won by %(winner)s"),
+    "pitch:trick": _("Trick won by %(winner)s"),
+    "collect": _("Pile of %(tricks)s tricks collected"),
+    "deal_over": _("Deal %(deal)s over: %(team)s %(kind)s, %(points)s points; tricks %(tricks)s"),
+    "rummy:deal_over": _("Deal %(deal)s won by %(winner)s; points %(points)s"),
+    "pitcher": _("%(seat)s pitches, bid %(bid)s"),
+    "hand_over": _(
+        "Hand %(hand)s, trump %(trump)s: %(pitcher)s bid %(bid)s, %(made)s. High %(high)s, "
+        "Low %(low)s, "
+        "Jack %(jack)s, Game %(game)s; scored %(scored)s, score %(scores)s"
+    ),
+    "match_over": _("Match over: %(winners)s won"),
+    "game_over": _("Game over: %(winners)s won"),
+    "unders:play": _("Played %(count)s × %(rank)s %(from)s"),
+    "under": _("Turned an under over: %(rank)s, %(playable)s"),
+    "burn": _("Pile of %(cards)s cards burned %(why)s; drew %(drew)s"),
+    "unders:take": _("Took the pile of %(cards)s cards"),
+    "unders:done": _("Draw/Done: drew %(drew)s"),
+    "reshuffle": _("Open pile shuffled into the deck (%(closed)s cards)"),
+    "drop": _("Dropped, %(points)s points"),
+    "rejoin": _("Rejoined at %(score)s points"),
+    "declare": _("Declared: %(valid)s"),
+}
+EVENT_QUIET = {
+    "rounds",
+    "pitcher_team",
+    "card_points",
+    "points_taken",
+    "ranks",
+    "team_scores",
+    "deals",
+    "pile",
+    "streak",
+    "tens",
+    "dealer",
+    "seats",
+    "scores",
+    "reason",
+}
+# Fields that name a seat, a list of seats, or a team (by its index).
+SEAT_FIELDS = {"seat", "winner", "pitcher", "chooser", "caller", "to"}
+TEAM_FIELDS = {"team", "high", "low", "jack", "game"}
+# Yes/no fields, in words.
+FLAG_WORDS = {
+    "made": (_("bid made"), _("set back")),
+    "playable": (_("it plays"), _("it does not play: pile taken")),
+    "valid": (_("a valid show"), _("a wrong show")),
+}
+NOBODY = _("nobody")
+
 # Values inside actions that are words, not cards or numbers.
 ACTION_WORDS = {
     "closed": _("from the closed deck"),
     "open": _("from the open pile"),
     "pass": _("pass"),
     "kot": _("kot"),
+    "ten": _("by a 10"),
+    "four": _("by four of a kind"),
+    "hand": _("from the hand"),
+    "overs": _("from the overs"),
+    "unders": _("from the unders"),
+    "four_of_a_kind": _("by four of a kind"),
 }
 
 
 def variant_name(game: str, variant: str) -> str:
     return str(VARIANT_NAMES.get((game, variant), variant))
+
+
+# Cards as screen readers say them.
+RANK_NAMES = {
+    "A": _("Ace"),
+    "K": _("King"),
+    "Q": _("Queen"),
+    "J": _("Jack"),
+    **{str(number): str(number) for number in range(2, 11)},
+}
+SUIT_NAMES = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+CARD_NAME = _("%(rank)s of %(suit)s")
+JOKER = _("printed joker")
+FACE_DOWN = _("face-down card")
+
+# What the table page asks of a player, by the first kind of move the server lists.
+PROMPTS = {
+    "hide": _("Choose a card to lay face down: its suit is trump."),
+    "call": _("Choose trump from your first five cards, or pass to your partner."),
+    "bid": _("Your bid: the greyed bids are not open to you."),
+    "overs": _("Choose four cards to lay face up as your overs, then press the button."),
+    "draw": _("Draw from the closed deck or the open pile."),
+    "discard": _("Select a card, then discard it or declare."),
+    "under": _("Your hand and overs are played: turn over one of your face-down unders."),
+    "take": _("Nothing you hold plays on the pile: take the pile."),
+    "done": _("End your turn: Draw/Done draws you back up to four cards."),
+}
+
+SEAT_STATUSES = {
+    "playing": _("playing"),
+    "dropped": _("dropped"),
+    "wrong_show": _("wrong show"),
+    "out": _("out"),
+}
+
+# How a deal ended: rummy seats' outcomes, Court Piece's kinds of win.
+OUTCOME_NAMES = {
+    "won": _("won"),
+    "lost": _("lost"),
+    "dropped": _("dropped"),
+    "wrong_show": _("wrong show"),
+    "win": _("won the deal"),
+    "kot": _("kot!"),
+    "goon_kot": _("goon kot!"),
+    "mendikot": _("mendikot!"),
+    "whitewash": _("whitewash!"),
+    "drawn": _("drawn"),
+}

@@ -17,11 +17,32 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from games import selectors, services
+from games.arrangement import KIND_LABELS
 from games.catalogue import GAMES_BY_SLUG
 from games.engine import GAMES
+from games.engine.courtpiece.deal import sorted_hand
 from games.forms import TableForm
 from games.frames import state_frame
-from games.labels import ACTION_NAMES, ACTION_WORDS, EVENT_NAMES, variant_name
+from games.labels import (
+    ACTION_NAMES,
+    ACTION_WORDS,
+    CARD_NAME,
+    EVENT_NAMES,
+    EVENT_QUIET,
+    EVENT_TEMPLATES,
+    FACE_DOWN,
+    FLAG_WORDS,
+    JOKER,
+    NOBODY,
+    OUTCOME_NAMES,
+    PROMPTS,
+    RANK_NAMES,
+    SEAT_FIELDS,
+    SEAT_STATUSES,
+    SUIT_NAMES,
+    TEAM_FIELDS,
+    variant_name,
+)
 from games.models import BotLevel, MoveBy, Table, TableStatus
 from games.refusals import TableRefusal, refusal_text
 
@@ -100,7 +121,12 @@ def table(request, table_id):
         "invite": invite,
         "invite_url": _invite_url(request, table) if table.private and user_id else None,
         "frame": state_frame(snapshot, seat),
-        "recent_moves": selectors.table_recent_moves(table),
+        "recent_moves": list(reversed(selectors.table_recent_moves(table))),
+        "game_partial": f"games/table/_{table.game}.html",
+        "game_script": GAME_SCRIPTS[table.game],
+        "result_rows": (
+            _result_rows(table, snapshot) if table.status == TableStatus.FINISHED else []
+        ),
         "bot_levels": BotLevel.choices,
         "strings": _table_strings(),
         "socket_path": _with_invite(f"/ws/tables/{table.pk}/", invite),
@@ -181,6 +207,72 @@ def table_replay(request, table_id):
     return render(request, "games/replay.html", context)
 
 
+# Each game's own part of the table page's script.
+GAME_SCRIPTS = {
+    "rummy": "js/table_rummy.js",
+    "courtpiece": "js/table_tricks.js",
+    "pitch": "js/table_tricks.js",
+    "unders": "js/table_unders.js",
+}
+
+
+def _open_hands(table, match) -> list[list[tuple[str, list[str]]]]:
+    """Every seat's cards, open on the result screen (only once the match is over): Hidden
+    Unders' hand, overs and unders; Pitch's last hand as dealt; Court Piece's last deal as it
+    stood when play began (from the replay: the tricks have taken the cards since); rummy's
+    last hand (its groups are in the summary)."""
+    state = match.to_json()
+    if match.game == "unders":
+        return [
+            [
+                (_("Hand"), holding["hand"]),
+                (_("Overs"), holding["overs"] or []),
+                (_("Unders"), holding["unders"]),
+            ]
+            for holding in state["holdings"]
+        ]
+    if match.game == "pitch":
+        return [[(_("Dealt in the last hand"), list(cards))] for cards in state["dealt"]]
+    if match.game == "courtpiece":
+        dealt = None
+        for step in selectors.table_replay(table):
+            deal = step.match.deal
+            if deal.phase == "play" and deal.tricks_played == 0 and not deal.trick:
+                dealt = [list(hand) for hand in deal.hands]
+                if deal.face_down is not None and deal.caller is not None:
+                    dealt[deal.caller].append(deal.face_down)
+        if dealt is not None:
+            label = _("Dealt in the last deal")
+            return [[(label, sorted_hand(cards))] for cards in dealt]
+    return [[("", match.view(seat)["hand"])] for seat in range(match.players)]
+
+
+def _result_rows(table, snapshot) -> list[dict]:
+    """The result screen: each seat's place and score, and every hand open now that the match
+    is over."""
+    match = snapshot.match
+    if match is None or not match.is_over():
+        return []
+    hands = _open_hands(table, match)
+    result = match.result()
+    winners = set(result.get("winners", []))
+    rows = []
+    for info in snapshot.seats:
+        number = info.number
+        name = info.name or str(BotLevel(info.bot_level).label if info.bot_level else "")
+        label = _("Seat %(number)s") % {"number": number + 1}
+        rows.append(
+            {
+                "name": f"{label} ({name})" if name else label,
+                "rank": result["ranks"][number],
+                "score": result["scores"][number],
+                "winner": number in winners,
+                "hands": [(label, cards) for label, cards in hands[number] if cards],
+            }
+        )
+    return sorted(rows, key=lambda row: row["rank"])
+
+
 def _game(slug):
     game = GAMES_BY_SLUG.get(slug)
     if game is None or slug not in GAMES:
@@ -252,4 +344,97 @@ def _table_strings() -> dict:
         "reconnecting": _("Connection lost: reconnecting…"),
         "no_moves": _("Nothing to do now."),
         "back": _("I am back"),
+        "cancel": _("Cancel"),
+        "selected": _("%(count)s selected"),
+        "to_move": _("to move"),
+        "dealer": _("dealer"),
+        "team": _("Team %(number)s"),
+        "scores": _("Scores"),
+        "prompts": _words(PROMPTS),
+        "ranks": _words(RANK_NAMES),
+        "suits": _words(SUIT_NAMES),
+        "card_name": str(CARD_NAME),
+        "joker": str(JOKER),
+        "face_down": str(FACE_DOWN),
+        "kinds": {kind.value: str(label) for kind, label in KIND_LABELS.items()},
+        "statuses": _words(SEAT_STATUSES),
+        "outcomes": _words(OUTCOME_NAMES),
+        "cards_count": _("%(count)s cards"),
+        "group": _("Group"),
+        "move_here": _("Move the selected cards into this group"),
+        "new_group_drop": _("Drop a card here for a new group"),
+        "closed_deck": _("Deck: %(count)s"),
+        "open_pile": _("Open pile: %(count)s"),
+        "wild_joker": _("Wild joker"),
+        "sort": _("Sort"),
+        "group_selected": _("Group selected"),
+        "declare_aside": _("Declare, putting the selected card aside"),
+        "declare_hint": _("Select the card to put aside, then declare."),
+        "drop_cost": _("Drop (costs %(points)s points)"),
+        "last_deal": _("Last deal"),
+        "points": _("%(points)s points"),
+        "ungrouped": _("Ungrouped"),
+        "trump": _("Trump"),
+        "face_down_by": _("laid face down by %(seat)s"),
+        "not_yet": _("not chosen yet"),
+        "team_tricks": _("Team %(number)s: %(tricks)s tricks"),
+        "of_target": _("of %(target)s"),
+        "deal_outcome": _("Team %(team)s: %(outcome)s, %(points)s points"),
+        "pitcher_bid": _("%(seat)s bid %(bid)s"),
+        "bid": _("Bid"),
+        "points_names": {
+            "high": _("High"),
+            "low": _("Low"),
+            "jack": _("Jack"),
+            "game": _("Game"),
+        },
+        "hand_summary": _("Hand %(number)s"),
+        "made": _("bid made"),
+        "set_back": _("set back"),
+        "scored": _("Scored"),
+        "pile_count": _("Pile: %(count)s"),
+        "burned": _("Burned: %(count)s"),
+        "cp": {
+            "pass": _("Pass to your partner, %(seat)s"),
+            "luck": _("Let the luck card decide"),
+            "change_cards": _("Change cards: five fresh ones, once a deal"),
+            "keep_cards": _("Keep these cards"),
+            "keep_trump": _("Keep trump"),
+            "ask_trump": _("Show trump: you cannot follow suit"),
+            "reveal": _("Reveal your face-down trump before you lead"),
+            "house_feature": _("House feature"),
+            "change_trump_to": _("Change trump to:"),
+            "your_face_down": _("your face-down card: trump once shown"),
+            "prompt_change_hidden": _(
+                "House feature: choose another of your first five in your hand to lay face "
+                "down instead, or keep the face-down card."
+            ),
+            "prompt_change_suit": _(
+                "House feature: change trump to another suit you hold, or keep it."
+            ),
+            "prompt_keep_trump": _("Trump is set: keep it to start the play."),
+            "prompt_ask_trump": _(
+                "You cannot follow suit: play any card, or ask for the trump to be shown."
+            ),
+            "prompt_reveal": _("Your lead: play a card, or first reveal your face-down trump."),
+        },
+        "event_templates": _words(EVENT_TEMPLATES),
+        "event_fields": {
+            "seats": sorted(SEAT_FIELDS),
+            "teams": sorted(TEAM_FIELDS),
+            "quiet": sorted(EVENT_QUIET),
+            "flags": {key: [str(yes), str(no)] for key, (yes, no) in FLAG_WORDS.items()},
+        },
+        "nobody": str(NOBODY),
+        "your_overs": _("Your overs"),
+        "your_unders": _("Your unders"),
+        "under_number": _("Face-down under %(number)s"),
+        "unders_play": _(
+            "Select one card, or several of one rank, then press Play. Once your hand is "
+            "empty, play from your overs."
+        ),
     }
+
+
+def _words(names: dict) -> dict:
+    return {key: str(text) for key, text in names.items()}

@@ -1,55 +1,39 @@
-// The plain table page: opens the table's socket and shows each frame it receives as lists of
-// cards and buttons. No game rule lives here: the server sends this seat's view and the moves
-// it may make, and the client sends back the one the player clicks.
+// The table page: opens the table's socket and draws each frame it receives: seats, whose turn
+// and the time left, the hand as SVG cards (the ones a legal move uses highlighted, the others
+// dimmed), the moves the server lists as buttons, scores and the last 30 moves. No game rule
+// lives here: the server sends this seat's view and the moves it may make, and the page sends
+// back the one the player picks. Each game's own parts are in table_<game>.js.
 (function () {
   "use strict";
   const root = document.getElementById("table");
   if (!root) return;
+  const Taash = window.Taash;
   const strings = JSON.parse(document.getElementById("table-strings").textContent);
   let frame = JSON.parse(document.getElementById("table-frame").textContent);
-  const SUITS = { S: "♠", H: "♥", D: "♦", C: "♣" };
-  const CARD = /^(10|[2-9JQKA])([SHDC])$/;
   const HEARTBEAT_MS = 20000;
   const SILENCE_MS = 45000;
-  const HIDDEN_DETAILS = new Set([
-    "game", "variant", "players", "seat", "hand", "history", "legal_actions", "to_move",
-    "decision_seconds", "over",
-  ]);
+  const MOVES_SHOWN = 30;
   const byId = (id) => document.getElementById(id);
+  const game = Taash.games[root.dataset.game] || {};
+  const selection = new Set();
   let socket = null;
   let retries = 0;
   let heardAt = Date.now();
+  let waiting = false; // a move is on its way: no second one until the table answers
 
-  function format(template, values) {
-    return template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
-  }
+  const format = Taash.cards.format;
 
-  function cardNode(code) {
-    const node = document.createElement("span");
-    node.className = "card";
-    const parts = CARD.exec(code);
-    if (parts) {
-      node.textContent = parts[1] + SUITS[parts[2]];
-      if (parts[2] === "H" || parts[2] === "D") node.classList.add("red");
-    } else {
-      node.textContent = "🃏";
+  function el(tag, attributes, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attributes || {})) {
+      if (value === false || value === null || value === undefined) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : value);
     }
+    node.append(...children.flat().filter((child) => child !== null && child !== undefined));
     return node;
-  }
-
-  // A value inside a view, an action or an event, as nodes: cards as cards, known words in
-  // the reader's language, everything else as plain text.
-  function valueNodes(value) {
-    if (Array.isArray(value)) return value.flatMap(valueNodes);
-    if (value === null || value === undefined) return [];
-    if (typeof value === "object") {
-      return Object.entries(value).flatMap(([key, inner]) => [
-        document.createTextNode(" " + key.replace(/_/g, " ") + ":"), ...valueNodes(inner),
-      ]);
-    }
-    if (typeof value === "string" && (CARD.test(value) || value === "PJ")) return [cardNode(value)];
-    const text = typeof value === "string" ? strings.words[value] || value : String(value);
-    return [document.createTextNode(" " + text)];
   }
 
   function seatName(number) {
@@ -60,124 +44,328 @@
     return who ? label + " (" + who + ")" : label;
   }
 
+  // A value inside an action or an event, as nodes: cards as small SVG cards, known words in
+  // the reader's language, everything else as plain text.
+  function valueNodes(value, key) {
+    if (Array.isArray(value)) return value.flatMap((inner) => valueNodes(inner, key));
+    if (value === null || value === undefined || typeof value === "boolean") return [];
+    if (typeof value === "object") return [];
+    if (typeof value === "string" && Taash.cards.isCard(value)) {
+      return [el("span", { class: "mini-card" }, Taash.cards.svg(value, strings))];
+    }
+    if (key === "suit" || key === "trump") {
+      return [" ", el("span", { class: "mini-suit" }, Taash.cards.suit(value, strings))];
+    }
+    if (key === "index") return [" " + (value + 1)];
+    if (key === "seat" || key === "winner" || key === "pitcher") return [" " + seatName(value)];
+    const text = typeof value === "string" ? strings.words[value] || value : String(value);
+    return [" " + text];
+  }
+
   // "Play 10♠", "Seat 2 (Asha): Discard 7♥": a type's name, then its other fields.
-  function describe(item, names) {
-    const line = document.createElement("span");
-    if (typeof item.seat === "number") line.append(seatName(item.seat) + ": ");
+  function describe(item, names, withSeat) {
+    const line = el("span", { class: "described" });
+    if (withSeat && typeof item.seat === "number") line.append(seatName(item.seat) + ": ");
     line.append(names[item.type] || item.type);
     for (const [key, value] of Object.entries(item)) {
-      if (key !== "type" && key !== "seat") line.append(...valueNodes(value));
+      if (key !== "type" && key !== "seat" && key !== "groups") line.append(...valueNodes(value, key));
     }
     return line;
   }
 
+  // An event in words, as the server's move list shows it (games/templatetags/table_tags.py):
+  // its template filled in with seats, teams and words, then the fields the template leaves out.
+  function fieldNodes(key, value) {
+    const fields = strings.event_fields;
+    if (fields.flags[key]) return [fields.flags[key][value ? 0 : 1]];
+    if (fields.seats.includes(key) || key === "winners") {
+      if (value === null || value === undefined) return [strings.nobody];
+      return [(Array.isArray(value) ? value : [value]).map(seatName).join(", ")];
+    }
+    if (fields.teams.includes(key)) {
+      return [value === null || value === undefined ? strings.nobody : format(strings.team, { number: value + 1 })];
+    }
+    if (key === "kind") return [strings.outcomes[value] || value];
+    if (Array.isArray(value) && value.every((item) => typeof item === "number")) return [value.join("–")];
+    if (value === null || value === undefined) return ["—"];
+    if (key === "suit" || key === "trump") return [strings.suits[value] || value];
+    return valueNodes(value, key).map((node) => (typeof node === "string" ? node.trim() : node));
+  }
+
+  function describeEvent(event) {
+    const template = strings.event_templates[root.dataset.game + ":" + event.type] || strings.event_templates[event.type];
+    if (!template) return describe(event, strings.events);
+    const line = el("span", { class: "described" });
+    const used = new Set();
+    template.split(/%\((\w+)\)s/).forEach((part, index) => {
+      if (index % 2 === 0) line.append(part);
+      else {
+        used.add(part);
+        line.append(...fieldNodes(part, event[part]));
+      }
+    });
+    for (const [key, value] of Object.entries(event)) {
+      if (used.has(key) || key === "type" || key === "seat" || strings.event_fields.quiet.includes(key)) continue;
+      line.append(...(key === "suit" || key === "trump" ? [" ", ...fieldNodes(key, value)] : valueNodes(value, key)));
+    }
+    return line;
+  }
+
+  // -- moves ---------------------------------------------------------------------------------
+
+  function move(action) {
+    if (waiting) return;
+    waiting = true;
+    root.classList.add("waiting");
+    send({ type: "move", action, version: frame.version });
+  }
+
+  function legalOf(type) {
+    return frame.legal.filter((action) => action.type === type);
+  }
+
+  // The cards an action names: a played or discarded card, a hidden trump, overs, a play of
+  // several cards of one rank.
+  function cardsOf(action) {
+    if (Array.isArray(action.cards)) return action.cards;
+    return typeof action.card === "string" ? [action.card] : [];
+  }
+
+  function cardActions(code) {
+    return frame.legal.filter((action) => cardsOf(action).includes(code));
+  }
+
+  function sameCards(a, b) {
+    return a.length === b.length && [...a].sort().join() === [...b].sort().join();
+  }
+
+  // A click on a card: its one move goes at once; a card that is part of several-card moves
+  // is selected, and the move's button sends the selection once it matches a listed move.
+  function cardClicked(code) {
+    if (game.cardClicked && game.cardClicked(api, code)) return;
+    const actions = cardActions(code);
+    if (actions.length === 1 && cardsOf(actions[0]).length === 1 && !actions[0].cards) {
+      move(actions[0]);
+      return;
+    }
+    if (actions.some((action) => action.cards)) {
+      if (selection.has(code)) selection.delete(code);
+      else selection.add(code);
+      render();
+      return;
+    }
+    if (actions.length > 1) {
+      showChoice(actions);
+    }
+  }
+
+  function showChoice(actions) {
+    const box = byId("actions");
+    if (!box) return;
+    box.replaceChildren(
+      ...actions.map((action) => actionButton(action)),
+      el("button", { type: "button", class: "secondary", onclick: renderActions, text: strings.cancel }),
+    );
+    box.querySelector("button").focus();
+  }
+
+  function actionButton(action, label) {
+    return el(
+      "button",
+      { type: "button", class: "action action-" + action.type, onclick: () => move(action) },
+      label || describe(action, strings.actions),
+    );
+  }
+
+  function cardButton(code, options = {}) {
+    const actions = frame.legal.length ? cardActions(code) : [];
+    const legal = actions.length > 0;
+    const selected = selection.has(code);
+    const button = el(
+      "button",
+      {
+        type: "button",
+        class: [
+          "card-button",
+          legal ? "legal" : frame.legal.length && !options.neutral ? "dimmed" : "",
+          selected ? "selected" : "",
+          options.trump ? "trump" : "",
+          options.extraClass || "",
+        ].join(" "),
+        "aria-pressed": options.toggle ? String(selected) : null,
+        "aria-disabled": !legal && !options.always ? "true" : null,
+        "data-card": code,
+        onclick: () => (legal || options.always ? (options.onclick || cardClicked)(code) : null),
+      },
+      Taash.cards.svg(code, strings),
+    );
+    return button;
+  }
+
+  // -- drawing -----------------------------------------------------------------------------
+
   function renderSeats() {
     const list = byId("seats");
+    if (!list) return;
+    const view = frame.view || {};
     list.replaceChildren(
       ...frame.seats.map((seat) => {
-        const item = document.createElement("li");
-        item.append(seatName(seat.seat));
-        if (seat.bot) item.append(" · " + strings.bot);
-        if (!seat.bot && !seat.name) item.append(" · " + strings.empty);
-        if (seat.left) item.append(" · " + strings.left);
-        else if (seat.stand_in) item.append(" · " + strings.stand_in);
-        else if (seat.away) item.append(" · " + strings.away);
-        if (frame.view && frame.view.to_move.includes(seat.seat)) item.classList.add("to-move");
+        const number = seat.seat;
+        const moving = (view.to_move || []).includes(number);
+        const item = el(
+          "li",
+          { class: "seat" + (moving ? " to-move" : "") + (number === frame.seat ? " mine" : ""), "data-seat": number },
+          el("span", { class: "seat-name", text: seatName(number) }),
+        );
+        if (moving) item.append(el("span", { class: "badge turn-badge", text: strings.to_move }));
+        if (view.dealer === number) item.append(el("span", { class: "badge", text: strings.dealer }));
+        if (seat.left) item.append(el("span", { class: "badge", text: strings.left }));
+        else if (seat.stand_in) item.append(el("span", { class: "badge", text: strings.stand_in }));
+        else if (seat.away) item.append(el("span", { class: "badge", text: strings.away }));
+        if (game.seat) game.seat(api, number, item);
         return item;
       }),
     );
   }
 
+  function secondsLeft() {
+    if (!frame.deadline) return null;
+    return Math.max(0, Math.round((Date.parse(frame.deadline) - Date.now()) / 1000));
+  }
+
   function renderTurn() {
     const line = byId("turn");
     if (!line || !frame.view) return;
-    if (frame.view.over) {
+    const bar = byId("timer");
+    if (frame.view.over || frame.status === "finished") {
       line.textContent = strings.over;
+      if (bar) bar.hidden = true;
       return;
     }
-    const movers = frame.view.to_move;
+    const movers = frame.view.to_move || [];
     let text = movers.includes(frame.seat)
       ? strings.your_turn
-      : strings.waiting_for + ": " + movers.map(seatName).join(", ");
-    if (frame.deadline) {
-      const seconds = Math.max(0, Math.round((Date.parse(frame.deadline) - Date.now()) / 1000));
-      text += " · " + format(strings.seconds_left, { seconds });
-    }
+      : movers.length
+        ? strings.waiting_for + ": " + movers.map(seatName).join(", ")
+        : "";
+    const seconds = secondsLeft();
+    if (seconds !== null) text += " · " + format(strings.seconds_left, { seconds });
     line.textContent = text;
+    root.classList.toggle("my-turn", movers.includes(frame.seat));
+    if (bar) {
+      const total = frame.view.decision_seconds || Number(root.dataset.turnSeconds) || 30;
+      bar.hidden = seconds === null;
+      bar.style.setProperty("--left", Math.min(1, (seconds || 0) / total));
+      bar.classList.toggle("short", seconds !== null && seconds <= 5);
+    }
   }
 
   function renderHand() {
     const hand = byId("hand");
-    if (hand && frame.view) hand.replaceChildren(...(frame.view.hand || []).map(cardNode));
+    if (!hand || !frame.view) return;
+    const codes = frame.view.hand || [];
+    // Cards a game lets the player pick outside the hand (Hidden Unders: their own overs).
+    const pickable = [...codes, ...(game.selectable ? game.selectable(api) : [])];
+    for (const code of [...selection]) if (!pickable.includes(code)) selection.delete(code);
+    if (game.hand && game.hand(api, hand)) return;
+    const toggles = frame.legal.some((action) => Array.isArray(action.cards));
+    hand.replaceChildren(
+      ...codes.map((code) =>
+        cardButton(code, { toggle: toggles, trump: game.isTrump && game.isTrump(api, code) }),
+      ),
+    );
   }
 
   function renderActions() {
     const box = byId("actions");
     if (!box) return;
-    const buttons = frame.legal.map((action) => {
-      const button = document.createElement("button");
-      button.type = "button";
-      button.append(describe(action, strings.actions));
-      button.addEventListener("click", () => {
-        box.querySelectorAll("button").forEach((other) => (other.disabled = true));
-        send({ type: "move", action, version: frame.version });
-      });
-      return button;
-    });
+    const buttons = [];
     const mine = frame.seats[frame.seat];
     if (mine && !mine.left && (mine.stand_in || mine.away)) {
-      const back = document.createElement("button");
-      back.type = "button";
-      back.textContent = strings.back;
-      back.addEventListener("click", () => send({ type: "back" }));
-      buttons.unshift(back);
+      buttons.push(el("button", { type: "button", onclick: () => send({ type: "back" }), text: strings.back }));
     }
-    box.replaceChildren(...(buttons.length ? buttons : [strings.no_moves]));
-  }
-
-  function renderDetails() {
-    const details = byId("details");
-    if (!details || !frame.view) return;
-    const rows = Object.entries(frame.view)
-      .filter(([key, value]) => !HIDDEN_DETAILS.has(key) && value !== null)
-      .flatMap(([key, value]) => {
-        const term = document.createElement("dt");
-        term.textContent = key.replace(/_/g, " ");
-        const description = document.createElement("dd");
-        description.append(...valueNodes(value));
-        return [term, description];
-      });
-    details.replaceChildren(...rows);
-    const history = byId("history");
-    if (history) {
-      history.replaceChildren(
-        ...(frame.view.history || []).map((event) => {
-          const item = document.createElement("li");
-          item.append(describe(event, strings.events));
-          return item;
-        }),
+    const handled = game.handles || new Set();
+    const severalCards = new Map();
+    for (const action of frame.legal) {
+      if (handled.has(action.type)) continue;
+      if (Array.isArray(action.cards)) {
+        if (!severalCards.has(action.type)) severalCards.set(action.type, []);
+        severalCards.get(action.type).push(action);
+      } else if (typeof action.card !== "string") {
+        buttons.push(actionButton(action));
+      }
+    }
+    // Moves of several cards: one button per kind, live once the selection is one of them.
+    for (const [type, actions] of severalCards) {
+      const chosen = actions.find((action) => sameCards(action.cards, [...selection]));
+      buttons.push(
+        el(
+          "button",
+          {
+            type: "button",
+            class: "action action-" + type,
+            disabled: !chosen,
+            onclick: () => {
+              selection.clear();
+              move(chosen);
+            },
+          },
+          chosen
+            ? describe(chosen, strings.actions)
+            : (strings.actions[type] || type) + " (" + format(strings.selected, { count: selection.size }) + ")",
+        ),
       );
     }
+    if (game.actions) game.actions(api, buttons);
+    const prompt = !frame.legal.length ? "" : (game.prompt && game.prompt(api)) || strings.prompts[frame.legal[0].type];
+    box.replaceChildren(
+      ...(prompt ? [el("p", { class: "prompt", text: prompt })] : []),
+      ...(buttons.length ? buttons : [el("p", { class: "quiet", text: frame.legal.length ? "" : strings.no_moves })]),
+    );
+  }
+
+  function renderScores() {
+    const box = byId("scores");
+    if (!box || !frame.view) return;
+    const view = frame.view;
+    const rows = [];
+    if (view.teams && view.scores && view.scores.length === view.teams.length) {
+      view.teams.forEach((team, index) => {
+        const extra = game.teamScore ? game.teamScore(api, index) : "";
+        rows.push([format(strings.team, { number: index + 1 }) + ": " + team.map(seatName).join(" · "), view.scores[index], extra]);
+      });
+    } else if (view.scores) {
+      view.scores.forEach((score, seat) => rows.push([seatName(seat), score, ""]));
+    }
+    box.replaceChildren(
+      el("h2", { text: strings.scores }),
+      el(
+        "table",
+        { class: "score-table" },
+        el("tbody", {}, rows.map(([who, score, extra]) => el("tr", {}, el("th", { scope: "row", text: who }), el("td", { text: String(score) }), el("td", { text: extra })))),
+      ),
+    );
   }
 
   function addLastMove() {
     const list = byId("moves");
-    const move = frame.last_move;
-    if (!list || !move || list.querySelector(`[data-version="${move.version}"]`)) return;
-    const item = document.createElement("li");
-    item.dataset.version = move.version;
-    item.append(seatName(move.seat) + " · " + (strings.by[move.by] || move.by) + ": ");
-    move.events.forEach((event) => item.append(describe(event, strings.events), " "));
-    list.append(item);
-    while (list.children.length > 30) list.firstElementChild.remove();
+    const last = frame.last_move;
+    if (!list || !last || list.querySelector(`[data-version="${last.version}"]`)) return;
+    const item = el("li", { "data-version": last.version }, seatName(last.seat) + ": ");
+    last.events.forEach((event) => item.append(describeEvent(event), " "));
+    list.prepend(item);
+    while (list.children.length > MOVES_SHOWN) list.lastElementChild.remove();
   }
 
   function render() {
+    root.classList.remove("waiting");
     renderSeats();
     renderTurn();
+    if (game.board) game.board(api);
     renderHand();
     renderActions();
-    renderDetails();
+    renderScores();
+    if (game.summary) game.summary(api);
     addLastMove();
   }
 
@@ -193,17 +381,24 @@
       const statusChanged = message.status !== frame.status;
       const gap = message.version > frame.version + 1;
       frame = message;
+      api.frame = frame;
+      waiting = false;
       // A match that starts or ends changes the page's layout: the server draws the new one.
       if (statusChanged) return window.location.reload();
       showNotice("");
       render();
+      if (game.state) game.state(api);
       // Moves were missed (a dropped connection, a lost broadcast): ask for the whole table.
       if (gap) send({ type: "sync" });
     } else if (message.type === "pong") {
       if (message.revision > frame.revision) send({ type: "sync" });
     } else if (message.type === "error") {
-      showNotice(message.message);
+      waiting = false;
+      root.classList.remove("waiting");
+      if (!(game.error && game.error(api, message))) showNotice(message.message);
       renderActions();
+    } else if (game.message) {
+      game.message(api, message);
     }
   }
 
@@ -218,6 +413,7 @@
       retries = 0;
       heardAt = Date.now();
       showNotice("");
+      if (game.state) game.state(api);
     });
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", () => {
@@ -227,12 +423,20 @@
     });
   }
 
+  const api = {
+    frame, strings, root, selection, el, byId, format, seatName, describe, move, send,
+    legalOf, cardActions, cardButton, actionButton, render, renderActions, showNotice,
+    rerender: () => { renderHand(); renderActions(); },
+  };
+
   window.setInterval(() => {
     if (Date.now() - heardAt > SILENCE_MS && socket) socket.close();
     else send({ type: "ping" });
   }, HEARTBEAT_MS);
   window.setInterval(renderTurn, 1000);
-  showNotice(strings.connecting);
   render();
-  connect();
+  if (frame.status !== "open") {
+    showNotice(strings.connecting);
+    connect();
+  }
 })();

@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import Seat, Table, TableStatus
-from games.templatetags.table_tags import cards
+from games.templatetags.table_tags import cards_svg
 from tests.games.tables import bots_play, match_of, members, signed_in, table_new
 
 pytestmark = pytest.mark.django_db
@@ -133,7 +133,7 @@ def test_a_seat_sees_its_own_hand_and_a_spectator_sees_none(client):
     hand = match_of(table).view(0)["hand"]
     own = signed_in(asha).get(f"/tables/{table.pk}/").text
     watched = client.get(f"/tables/{table.pk}/").text
-    assert str(cards(hand)) in own
+    assert str(cards_svg(hand)) in own
     assert 'id="hand"' not in watched
     assert "You are watching" in watched
 
@@ -154,3 +154,69 @@ def test_a_match_still_being_played_has_no_replay(client):
     (asha,) = members(1)
     table = table_new(asha, "pitch", ["", "easy", "easy", "easy"])
     assert client.get(f"/tables/{table.pk}/replay/").status_code == 404
+
+
+def result_section(page: str) -> str:
+    start = page.index('id="result"')
+    return page[start : page.index("</section>", start)]
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "cards"),
+    [("courtpiece", 4, 52), ("pitch", 4, 24), ("unders", 2, None)],
+)
+def test_the_result_screen_opens_every_hand_once_the_match_is_over(client, game, seats, cards):
+    """Court Piece shows its last deal as dealt (from the replay), Pitch its last hand as dealt
+    (PI-6), Hidden Unders every seat's hand, overs and unders (HU-11); never before the end."""
+    (asha,) = members(1)
+    table = table_new(asha, game, ["", *["easy"] * (seats - 1)])
+    assert 'id="result"' not in signed_in(asha).get(f"/tables/{table.pk}/").text
+    Seat.objects.filter(table=table, number=0).update(bot_level="easy")
+    table = bots_play(table)
+    assert table.status == TableStatus.FINISHED
+    shown = result_section(signed_in(asha).get(f"/tables/{table.pk}/").text)
+    if cards is None:  # Hidden Unders: every card the seats still hold, in the open
+        cards = sum(match_of(table).result()["scores"])
+        assert "Overs" in shown or "Unders" in shown or cards == 0
+    assert shown.count('class="card-svg') == cards
+    assert 'class="card-svg back' not in shown
+
+
+def test_events_are_told_in_words_in_the_move_list(client):
+    """PI-9's summary after a hand, a Court Piece trick and an unders burn, in each language:
+    seats and teams by name, no bare list of numbers."""
+    from django.utils import translation
+
+    from games.templatetags.table_tags import event_text
+
+    hand_over = {
+        "type": "hand_over",
+        "hand": 3,
+        "pitcher": 1,
+        "pitcher_team": 1,
+        "bid": "kot",
+        "trump": "H",
+        "high": 0,
+        "low": 1,
+        "jack": None,
+        "game": 1,
+        "card_points": [10, 12],
+        "points_taken": [1, 2],
+        "made": True,
+        "scored": [1, 3],
+        "scores": [4, 6],
+    }
+    text = str(event_text(hand_over, "pitch"))
+    assert text == (
+        "Hand 3, trump hearts: Seat 2 bid kot, bid made. High Team 1, Low Team 2, Jack nobody, "
+        "Game Team 2; scored 1–3, score 4–6"
+    )
+    assert str(event_text({"type": "trick", "number": 3, "winner": 2}, "courtpiece")) == (
+        "Trick 3 won by Seat 3"
+    )
+    burn = {"type": "burn", "seat": 1, "why": "ten", "cards": 7, "drew": 2}
+    assert str(event_text(burn, "unders")) == "Pile of 7 cards burned by a 10; drew 2"
+    for language in ("hi", "ur"):
+        with translation.override(language):
+            words = str(event_text(hand_over, "pitch"))
+            assert "Hand" not in words and "High" not in words and "Team" not in words

@@ -1,0 +1,265 @@
+// Rummy at the table: the closed deck and the open pile, the hand arranged in groups by
+// dragging or tapping, each group labelled and the status line (RM-28) as the server judges
+// the layout ({"type": "arrange"}: never a move), the Sort button (the engine's best layout),
+// discard, declare with the card chosen to put aside, and drop with what it costs now.
+(function () {
+  "use strict";
+  const Taash = window.Taash;
+  let groups = []; // the player's own layout: lists of card codes, kept in this tab
+  let judged = null; // the server's answer for the layout it judged
+  let asked = "";
+  let timer = null;
+
+  function storageKey(api) {
+    const view = api.frame.view || {};
+    return "taash-arrange-" + api.root.dataset.table + "-" + view.deal;
+  }
+
+  // The layout follows the hand: cards gone leave their group, new cards form a group at the end.
+  function reconcile(api) {
+    const hand = (api.frame.view && api.frame.view.hand) || [];
+    if (!groups.length) {
+      try {
+        groups = JSON.parse(window.sessionStorage.getItem(storageKey(api)) || "[]");
+      } catch (error) {
+        groups = [];
+      }
+    }
+    const left = [...hand];
+    groups = groups
+      .map((group) =>
+        group.filter((code) => {
+          const at = left.indexOf(code);
+          if (at < 0) return false;
+          left.splice(at, 1);
+          return true;
+        }),
+      )
+      .filter((group) => group.length);
+    if (left.length) groups.push(left);
+    window.sessionStorage.setItem(storageKey(api), JSON.stringify(groups));
+  }
+
+  function ask(api, message) {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(() => api.send(message), 120);
+  }
+
+  function judge(api) {
+    if (api.frame.seat === null || !api.frame.view || !(api.frame.view.hand || []).length) return;
+    asked = JSON.stringify(groups);
+    ask(api, { type: "arrange", groups });
+  }
+
+  function changed(api) {
+    window.sessionStorage.setItem(storageKey(api), JSON.stringify(groups.filter((g) => g.length)));
+    groups = groups.filter((group) => group.length);
+    judge(api);
+    api.rerender();
+  }
+
+  function moveCards(api, cards, target) {
+    const moving = [...cards];
+    groups = groups.map((group) => group.filter((code) => {
+      const at = moving.indexOf(code);
+      if (at < 0) return true;
+      moving.splice(at, 1);
+      return false;
+    }));
+    if (target === null || target >= groups.length) groups.push([...cards]);
+    else groups[target].push(...cards);
+    api.selection.clear();
+    changed(api);
+  }
+
+  function selected(api) {
+    return [...api.selection];
+  }
+
+  function discardable(api, code) {
+    return api.legalOf("discard").find((action) => action.card === code);
+  }
+
+
+  const rummy = {
+    handles: new Set(["draw", "discard", "declare", "drop"]),
+
+    state(api) {
+      reconcile(api);
+      judge(api);
+    },
+
+    // A tap selects a card; the buttons then group, discard or put it aside.
+    cardClicked(api, code) {
+      if (api.selection.has(code)) api.selection.delete(code);
+      else api.selection.add(code);
+      api.rerender();
+      return true;
+    },
+
+    hand(api, container) {
+      reconcile(api);
+      const live = JSON.stringify(groups) === (judged && JSON.stringify(judged.groups));
+      container.classList.add("groups");
+      container.replaceChildren(
+        ...groups.map((group, index) => {
+          const kind = live ? judged.kinds[index] : "pending";
+          const box = api.el(
+            "div",
+            {
+              class: "group kind-" + kind,
+              role: "group",
+              "aria-label": live ? judged.labels[index] : api.strings.group,
+              "data-group": index,
+              ondragover: (event) => event.preventDefault(),
+              ondrop: (event) => {
+                event.preventDefault();
+                moveCards(api, [event.dataTransfer.getData("text/plain")], index);
+              },
+            },
+            api.el(
+              "button",
+              {
+                type: "button",
+                class: "group-label",
+                title: api.strings.move_here,
+                onclick: () => api.selection.size && moveCards(api, selected(api), index),
+              },
+              live ? judged.labels[index] : "…",
+            ),
+          );
+          group.forEach((code) => {
+            const button = api.cardButton(code, { toggle: true, always: true, neutral: true, onclick: (c) => rummy.cardClicked(api, c) });
+            button.classList.remove("dimmed");
+            if (api.frame.legal.some((a) => a.type === "discard") && !discardable(api, code)) button.classList.add("dimmed");
+            button.draggable = true;
+            button.addEventListener("dragstart", (event) => event.dataTransfer.setData("text/plain", code));
+            box.append(button);
+          });
+          return box;
+        }),
+        api.el(
+          "div",
+          {
+            class: "group new-group",
+            ondragover: (event) => event.preventDefault(),
+            ondrop: (event) => {
+              event.preventDefault();
+              moveCards(api, [event.dataTransfer.getData("text/plain")], null);
+            },
+          },
+          api.strings.new_group_drop,
+        ),
+      );
+      const status = api.byId("arrange-status");
+      if (status) status.textContent = live ? judged.status : "";
+      return true;
+    },
+
+    board(api) {
+      const view = api.frame.view || {};
+      const closed = api.byId("closed-deck");
+      const open = api.byId("open-pile");
+      if (!closed || !open) return;
+      const fromClosed = api.legalOf("draw").find((a) => a.source === "closed");
+      const fromOpen = api.legalOf("draw").find((a) => a.source === "open");
+      closed.disabled = !fromClosed;
+      closed.onclick = () => fromClosed && api.move(fromClosed);
+      closed.replaceChildren(
+        Taash.cards.svg(null, api.strings),
+        api.el("span", { class: "count", text: api.format(api.strings.closed_deck, { count: view.closed_count }) }),
+      );
+      // The open pile is offered only when the server lists it (never a joker on top, RM-7).
+      open.disabled = !fromOpen;
+      open.onclick = () => fromOpen && api.move(fromOpen);
+      open.replaceChildren(
+        view.open_top ? Taash.cards.svg(view.open_top, api.strings) : api.el("span", { class: "empty-pile" }),
+        api.el("span", { class: "count", text: api.format(api.strings.open_pile, { count: view.open_count }) }),
+      );
+      const wild = api.byId("wild-card");
+      if (wild) {
+        wild.replaceChildren(
+          view.wild_card ? Taash.cards.svg(view.wild_card, api.strings) : "",
+          api.el("span", { class: "count", text: api.strings.wild_joker }),
+        );
+      }
+    },
+
+    seat(api, number, item) {
+      const seat = ((api.frame.view || {}).seats || [])[number];
+      if (!seat) return;
+      item.append(api.el("span", { class: "seat-cards", text: api.format(api.strings.cards_count, { count: seat.cards }) }));
+      if (seat.status !== "playing") item.append(api.el("span", { class: "badge", text: api.strings.statuses[seat.status] || seat.status }));
+    },
+
+    actions(api, buttons) {
+      const chosen = selected(api);
+      const one = chosen.length === 1 ? chosen[0] : null;
+      if (api.frame.seat !== null && (api.frame.view.hand || []).length) {
+        buttons.push(
+          api.el("button", { type: "button", class: "secondary", id: "sort-button", onclick: () => api.send({ type: "arrange", sort: true }), text: api.strings.sort }),
+          api.el("button", { type: "button", class: "secondary", id: "group-button", disabled: !chosen.length, onclick: () => moveCards(api, chosen, null), text: api.strings.group_selected }),
+        );
+      }
+      if (api.legalOf("discard").length) {
+        const action = one && discardable(api, one);
+        buttons.push(api.el("button", { type: "button", class: "action action-discard", disabled: !action, onclick: () => action && api.move(action) }, api.strings.actions.discard, action ? api.describe({ type: "", card: one }, {}) : ""));
+      }
+      if (api.legalOf("declare").length) {
+        const layout = groups.map((group) => group.filter((code) => code !== one)).filter((g) => g.length);
+        const declare = { type: "declare", discard: one, groups: layout };
+        buttons.push(api.el("button", { type: "button", class: "action action-declare", disabled: !one, title: api.strings.declare_hint, onclick: () => one && api.move(declare) }, api.strings.declare_aside));
+      }
+      const drop = api.legalOf("drop")[0];
+      if (drop) {
+        const cost = judged && judged.drop_cost;
+        buttons.push(api.actionButton(drop, cost ? api.format(api.strings.drop_cost, { points: cost }) : api.strings.actions.drop));
+      }
+    },
+
+    message(api, message) {
+      if (message.type !== "arrangement") return;
+      if (message.sorted) {
+        groups = message.groups;
+        window.sessionStorage.setItem(storageKey(api), JSON.stringify(groups));
+      } else if (JSON.stringify(message.groups) !== asked) {
+        return; // an answer to a layout the player has changed since
+      }
+      judged = message;
+      api.rerender();
+    },
+
+    error(api, message) {
+      // The hand moved on while a layout was on its way: the next frame asks again.
+      return message.code === "not_your_hand";
+    },
+
+    summary(api) {
+      const box = api.byId("summary");
+      const view = api.frame.view || {};
+      if (!box) return;
+      if (!view.last_deal) {
+        box.replaceChildren();
+        return;
+      }
+      box.replaceChildren(
+        api.el("h2", { text: api.strings.last_deal }),
+        ...view.last_deal.map((shown) =>
+          api.el(
+            "div",
+            { class: "shown-hand" },
+            api.el("h3", { text: api.seatName(shown.seat) + " · " + (api.strings.outcomes[shown.outcome] || shown.outcome) + " · " + api.format(api.strings.points, { points: shown.points }) }),
+            api.el(
+              "div",
+              { class: "groups" },
+              shown.groups.map((group, index) =>
+                api.el("div", { class: "group kind-" + shown.kinds[index] }, api.el("span", { class: "group-label", text: api.strings.kinds[shown.kinds[index]] || "" }), group.map((code) => api.el("span", { class: "card-face" }, Taash.cards.svg(code, api.strings))))),
+              shown.ungrouped.length ? api.el("div", { class: "group kind-invalid" }, api.el("span", { class: "group-label", text: api.strings.ungrouped }), shown.ungrouped.map((code) => api.el("span", { class: "card-face" }, Taash.cards.svg(code, api.strings)))) : null,
+            ),
+          ),
+        ),
+      );
+    },
+  };
+  Taash.games.rummy = rummy;
+})();

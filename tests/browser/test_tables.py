@@ -1,0 +1,384 @@
+"""The four tables in Debian's Chromium, through the live stack: a member at a table with bots
+sees their cards as SVG, the legal ones live and the others dimmed, moves by click and by
+keyboard, and reaches the result screen; rummy's arrangement is judged by the server (RM-28).
+Screenshots of each table at 360 px and 1280 px go to test-artifacts/.
+"""
+
+import time
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+
+import pytest
+from django.test import Client
+
+from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, DESKTOP, PHONE, fits_the_screen
+from tests.games.tables import members, table_new
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.xdist_group("live"),
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="!!! BROWSER TESTS SKIPPED: /usr/bin/chromium is missing "
+        "(apt-get install chromium chromium-driver; ./dev test does it as root) !!!",
+    ),
+]
+
+# Seconds a whole short match may take at the table, bots moving at once.
+MATCH_SECONDS = 150
+LEVELS = {
+    "rummy": ["", "easy"],
+    "courtpiece": ["", "easy", "easy", "easy"],
+    "pitch": ["", "easy", "easy", "easy"],
+    # Two-player Hidden Unders runs long (piles pass back and forth): four finish sooner.
+    "unders": ["", "easy", "easy", "easy"],
+}
+DIRECTIONS = {"en": "ltr", "hi": "ltr", "ur": "rtl"}
+
+
+@contextmanager
+def launched():
+    """Chromium, started after the test's rows are written: Playwright's event loop would
+    refuse Django's database calls."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=str(CHROMIUM),
+            args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+        )
+        yield chromium
+        chromium.close()
+
+
+def seated(game: str):
+    """A member at a new table of ``game`` with bots, and their session cookie. Written from a
+    thread of its own: a Playwright event loop left in this one would refuse the database."""
+
+    def write():
+        (member,) = members(1, prefix=f"{game}-")
+        table = table_new(member, game, LEVELS[game], turn_seconds=60)
+        client = Client()
+        client.force_login(member)
+        return table, client.cookies["sessionid"].value
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(write).result()
+
+
+def table_page(browser, live_stack, session, table, language="en", viewport=DESKTOP):
+    """The table's page in a fresh browser context signed in with ``session``."""
+    context = browser.new_context(viewport=viewport, base_url=live_stack.http_url)
+    context.add_cookies(
+        [
+            {"name": "sessionid", "value": session, "url": live_stack.http_url},
+            {"name": "django_language", "value": language, "url": live_stack.http_url},
+        ]
+    )
+    page = context.new_page()
+    page.goto(f"/tables/{table.pk}/")
+    return page
+
+
+def screenshots(page, name: str) -> list[str]:
+    """Screenshots at phone and desktop widths; the widths at which the page is too wide."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    too_wide = []
+    for viewport in (PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(150)
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{viewport['width']}.png"), full_page=True)
+        if not fits_the_screen(page):
+            too_wide.append(f"{name} at {viewport['width']} px")
+    return too_wide
+
+
+def my_turn(page) -> bool:
+    page.wait_for_selector("#table.my-turn, #result", timeout=30_000)
+    return page.locator("#result").count() == 0
+
+
+def play_one_move(page, use_keyboard: bool) -> None:
+    """One legal move as a person would find it: a pile, a suit or bid, a card, a button."""
+    deck = page.locator("#closed-deck:enabled")
+    if deck.count():
+        deck.press("Enter") if use_keyboard else deck.click()
+        return
+    discard = page.locator(".action-discard")
+    if discard.count():
+        page.locator("#hand .card-button:not(.dimmed)").last.click()
+        discard.click()
+        return
+    choice = page.locator(".choice-row:visible button.legal")
+    if choice.count():
+        choice.first.click()
+        return
+    legal = page.locator("#hand .card-button.legal, #seats .card-button.legal")
+    if legal.count():
+        several = page.locator("#actions button.action:disabled")
+        if legal.first.get_attribute("aria-pressed") is not None and several.count():
+            # Moves of several cards (overs, plays of one rank): select until one matches.
+            for index in range(legal.count()):
+                legal.nth(index).click()
+                if page.locator("#actions button.action:enabled").count():
+                    break
+            page.locator("#actions button.action:enabled").first.click()
+            return
+        legal.first.focus()
+        page.keyboard.press("Enter") if use_keyboard else legal.first.click()
+        return
+    page.locator("#actions button.action:enabled").first.click()
+
+
+def play_to_the_end(page, moves_before_stopping=None) -> int:
+    """Moves whenever it is this seat's turn until the result screen shows; the moves made."""
+    made = 0
+    deadline = time.monotonic() + MATCH_SECONDS
+    while my_turn(page):
+        assert time.monotonic() < deadline, "the match did not end in time"
+        if moves_before_stopping is not None and made >= moves_before_stopping:
+            return made
+        play_one_move(page, use_keyboard=made % 2 == 0)
+        made += 1
+        page.wait_for_function(
+            "() => !document.querySelector('#table').classList.contains('waiting')",
+            timeout=20_000,
+        )
+        page.wait_for_timeout(100)
+    return made
+
+
+def assert_svg_hand_with_legal_and_dimmed_cards(page) -> None:
+    hand = page.locator("#hand .card-button")
+    assert hand.count() > 0
+    assert page.locator("#hand .card-button svg.card-svg[aria-label]").count() == hand.count()
+    label = hand.first.locator("svg").get_attribute("aria-label")
+    assert label and "PJ" not in label
+
+
+@pytest.mark.parametrize(
+    ("game", "language"),
+    [("courtpiece", "ur"), ("pitch", "hi"), ("unders", "en")],
+)
+def test_a_member_plays_a_short_match_with_bots_to_the_result_screen(live_stack, game, language):
+    table, session = seated(game)
+    with launched() as browser:
+        page = table_page(browser, live_stack, session, table, language)
+        play_and_check(page, game, language)
+
+
+def play_and_check(page, game, language):
+    assert page.get_attribute("html", "dir") == DIRECTIONS[language]
+    my_turn(page)
+    assert_svg_hand_with_legal_and_dimmed_cards(page)
+    if page.locator("#hand .card-button.legal").count():
+        assert (
+            page.locator("#hand .card-button.dimmed").count()
+            + page.locator("#hand .card-button.legal").count()
+            == page.locator("#hand .card-button").count()
+        )
+    too_wide = screenshots(page, f"table-{game}-{language}")
+    made = play_to_the_end(page)
+    assert made > 0
+    page.wait_for_selector("#result .score-table")
+    too_wide += screenshots(page, f"table-{game}-{language}-result")
+    assert too_wide == []
+
+
+def test_rummy_arrangement_is_judged_by_the_server_and_a_drop_shows_its_cost(live_stack):
+    """RM-28 labels and status line, the Sort button, draw and discard (RM-6), the drop's cost
+    (RM-17: 20 before drawing, 40 after), and the result screen with every hand's groups."""
+    table, session = seated("rummy")
+    with launched() as browser:
+        check_rummy(browser, live_stack, session, table)
+
+
+def check_rummy(browser, live_stack, session, table):
+    page = table_page(browser, live_stack, session, table, "en", PHONE)
+    my_turn(page)
+    status = page.locator("#arrange-status")
+    page.wait_for_function(
+        "document.querySelector('#arrange-status').textContent.includes('points')"
+    )
+    assert "Pure seq" in status.inner_text()
+    assert page.locator("#actions .action-drop").inner_text() == "Drop (costs 20 points)"
+
+    page.locator("#sort-button").click()
+    page.wait_for_selector("#hand .group:not(.kind-pending):not(.new-group)")
+    labels = page.locator("#hand .group .group-label").all_inner_texts()
+    assert set(labels) <= {"Pure sequence", "Impure sequence", "Set", "Invalid"}
+
+    # Tap two cards and group them: a group of two is invalid, labelled red by the server.
+    cards = page.locator("#hand .card-button")
+    cards.nth(0).click()
+    cards.nth(1).press(" ")
+    page.locator("#group-button").click()
+    page.wait_for_selector("#hand .group:nth-last-child(2).kind-invalid")
+    assert page.locator("#hand .group:nth-last-child(2) .card-button").count() == 2
+    assert "Pure seq" in status.inner_text()
+
+    too_wide = screenshots(page, "table-rummy-en")
+    page.locator("#closed-deck").click()  # RM-6: draw, then discard
+    page.wait_for_selector("#actions .action-discard")
+    assert page.locator("#closed-deck").is_disabled()
+    page.locator("#hand .card-button:not(.dimmed)").last.click()
+    page.locator("#actions .action-discard").click()
+    my_turn(page)
+    drop = page.locator("#actions .action-drop")
+    page.wait_for_function(
+        "(document.querySelector('#actions .action-drop') || {}).textContent?.includes('40')"
+    )
+    assert drop.inner_text() == "Drop (costs 40 points)"
+    drop.click()
+    page.wait_for_selector("#result .score-table")
+    page.wait_for_selector("#summary .shown-hand .group-label")
+    too_wide += screenshots(page, "table-rummy-en-result")
+
+    urdu = table_page(browser, live_stack, session, table, "ur", PHONE)
+    assert urdu.get_attribute("html", "dir") == "rtl"
+    too_wide += screenshots(urdu, "table-rummy-ur-result")
+    assert too_wide == []
+
+
+def rewritten(table, match) -> None:
+    """The table's match replaced, before any move, by one set up through the engine: the
+    state and the initial state both (the replay stays exact), the clock far ahead."""
+    from datetime import timedelta
+
+    from django.db.models import F
+    from django.utils import timezone
+
+    from games.models import Table
+
+    state = match.to_json()
+    Table.objects.filter(pk=table.pk, version=0).update(
+        state=state,
+        initial_state=state,
+        deadline=timezone.now() + timedelta(minutes=10),
+        revision=F("revision") + 1,
+    )
+
+
+def members_at(game, count, **settings):
+    """A table of ``count`` members, started; their session cookies by seat."""
+    from games import services
+
+    people = members(count, prefix=f"{game}-{count}-")
+    table = table_new(people[0], game, [""] * count, **settings)
+    for number, member in enumerate(people[1:], start=1):
+        services.table_seat_take(table_id=table.pk, user_id=member.pk, number=number)
+    sessions = []
+    for member in people:
+        client = Client()
+        client.force_login(member)
+        sessions.append(client.cookies["sessionid"].value)
+    return table, people, sessions
+
+
+def hidden_trump_table():
+    """Hidden trump (CP-8 .. CP-11), seat 0 to lay the card face down and lead spades; seat 1,
+    the other browser, holds no spade. Seats 2 and 3 leave at once: bots play them."""
+    from games import services
+    from games.engine.courtpiece.seats import left_of
+    from games.engine.courtpiece.variants import HiddenTrump
+    from games.engine.rng import MatchRandom
+
+    table, people, sessions = members_at("courtpiece", 4, variant="hidden", turn_seconds=60)
+    spades = ["AS", "KS", "QS", "JS", "10S"]
+    hands = [
+        [*spades, "AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H"],
+        ["6H", "5H", "4H", "3H", "2H", "AD", "KD", "QD", "JD", "10D", "9D", "8D", "7D"],
+        ["9S", "8S", "7S", "6S", "6D", "5D", "4D", "3D", "2D", "AC", "KC", "QC", "JC"],
+        ["5S", "4S", "3S", "2S", "10C", "9C", "8C", "7C", "6C", "5C", "4C", "3C", "2C"],
+    ]
+    options = {**table.options, "first_game_seats": []}
+    match = HiddenTrump.from_hands(hands, dealer=left_of(0), options=options, rng=MatchRandom(9))
+    rewritten(table, match)
+    for member in people[2:]:
+        services.table_match_leave(table_id=table.pk, user_id=member.pk)
+    return table, sessions
+
+
+def test_two_members_play_hidden_trump_with_two_bots(live_stack):
+    """CP-8: the card laid face down shows face down to the others and face up to its owner;
+    CP-9: "show trump" is offered to a player void in the led suit; two browser contexts play
+    each other to the result screen, with labelled buttons (pass to partner, show trump)."""
+    with ThreadPoolExecutor(1) as pool:
+        table, sessions = pool.submit(hidden_trump_table).result()
+    with launched() as browser:
+        caller = table_page(browser, live_stack, sessions[0], table, "en", PHONE)
+        other = table_page(browser, live_stack, sessions[1], table, "ur", DESKTOP)
+        my_turn(caller)
+        passing = caller.locator("#actions .action-pass").inner_text()
+        assert "Pass to your partner, Seat 3" in passing
+        assert "face down" in caller.locator("#actions .prompt").inner_text()
+        caller.locator("#hand .card-button.legal").first.focus()
+        caller.keyboard.press("Enter")  # CP-8: lay it face down
+        caller.wait_for_selector("#face-down-card.own svg:not(.back)")
+        label = caller.locator("#face-down-card svg").get_attribute("aria-label")
+        assert label.endswith("of spades")
+        other.wait_for_selector("#face-down-card svg.back")
+        assert other.locator("#face-down-card svg").get_attribute("aria-label") != label
+
+        my_turn(caller)  # the caller leads: a spade, keeping the trump hidden (CP-10 offered)
+        assert caller.locator("#actions .action-reveal").count() == 1
+        caller.locator("#hand .card-button.legal[data-card$='S']").first.click()
+        my_turn(other)  # no spade in hand: "show trump" is offered (CP-9)
+        show = other.locator("#actions .action-ask_trump")
+        assert show.count() == 1
+        screenshots(other, "table-courtpiece-hidden-ur")
+        show.click()
+        other.wait_for_selector("#trump-mark .suit-svg.suit-S")
+        caller.wait_for_selector("#trump-mark .suit-svg.suit-S")
+
+        deadline = time.monotonic() + MATCH_SECONDS
+        pages = [caller, other]
+        while any(page.locator("#result").count() == 0 for page in pages):
+            assert time.monotonic() < deadline, "the match did not end in time"
+            moved = False
+            for page in pages:
+                if (
+                    page.locator("#result").count() == 0
+                    and page.locator("#table.my-turn:not(.waiting)").count()
+                ):
+                    play_one_move(page, use_keyboard=False)
+                    page.wait_for_timeout(150)
+                    moved = True
+            if not moved:
+                pages[0].wait_for_timeout(200)
+        too_wide = screenshots(caller, "table-courtpiece-hidden-en-result")
+        assert caller.locator("#result .open-hand .card-svg").count() == 52
+        assert too_wide == []
+
+
+def joker_on_the_open_pile():
+    """A rummy deal where seat 0 is to draw and the open pile's top is a printed joker."""
+    from games.engine import GAMES
+
+    table, _people, sessions = members_at("rummy", 2, turn_seconds=60)
+    table.refresh_from_db()
+    state = table.state
+    deal = state["deal"]
+    places = [deal["closed"], *deal["hands"]]
+    where = next(cards for cards in places if "PJ" in cards)
+    at = where.index("PJ")
+    where[at], deal["open_pile"][-1] = deal["open_pile"][-1], "PJ"
+    deal["turn"] = 0
+    rewritten(table, GAMES["rummy"].from_json(state))
+    return table, sessions
+
+
+def test_the_rummy_open_pile_is_disabled_when_its_top_is_a_joker(live_stack):
+    """RM-7: a joker cannot be taken from the open pile: the page greys the pile (the server
+    lists no such draw) and leaves the closed deck live."""
+    with ThreadPoolExecutor(1) as pool:
+        table, sessions = pool.submit(joker_on_the_open_pile).result()
+    with launched() as browser:
+        page = table_page(browser, live_stack, sessions[0], table, "en", PHONE)
+        my_turn(page)
+        page.wait_for_selector("#open-pile svg.joker")
+        assert page.locator("#open-pile").is_disabled()
+        assert page.locator("#closed-deck").is_enabled()
+        page.locator("#closed-deck").press("Enter")
+        page.wait_for_selector("#actions .action-discard")
