@@ -36,7 +36,6 @@ from games.engine.courtpiece import match_from_hands
 from games.engine.courtpiece.seats import partner_of, right_of, team_of
 
 SEATS = 4
-FIRST_CARDS = 5
 TEN = 10
 MARGIN = 0.25
 """What a trick of margin is worth against a won deal, in Hard's playouts."""

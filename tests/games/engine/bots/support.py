@@ -8,6 +8,7 @@ from typing import Any
 from games.engine import GAMES
 from games.engine.base import Action, Event, Match
 from games.engine.bots import Bot, bot_for
+from games.engine.rummy import RummyMatch
 
 TABLES: list[tuple[str, str, int, dict[str, Any]]] = [
     # (game, variant, players, options): small targets keep whole matches quick.
@@ -61,3 +62,28 @@ def new_match(
     game: str, variant: str, players: int, options: dict[str, Any], seed: object
 ) -> Match:
     return GAMES[game].new_match(variant, players, seed=f"bots-{seed}", options=options or None)
+
+
+NOTHING_13 = "2C 4C 6C 8C 10C QC 2D 4D 6D 8D 10D QD 3S"
+"""Thirteen cards that group with nothing (Aces or 9s wild), for a rummy seat to sit out with."""
+
+
+def rummy_holding(hand: str, drawn: str, *, wild_card: str) -> RummyMatch:
+    """Seat 0 of two holds ``hand`` and has just drawn ``drawn`` from the closed deck."""
+    match = RummyMatch.with_deal(
+        "points",
+        [hand.split(), NOTHING_13.split()],
+        wild_card=wild_card,
+        open_pile=["5S"],
+        closed=["9S", drawn],
+        dealer=1,
+    )
+    match.apply(0, {"type": "draw", "source": "closed"})
+    return match
+
+
+def choice(game: str, level: str, match: Match) -> Action:
+    """What a bot of ``level`` plays for the seat to move (Hard over a few sampled worlds)."""
+    seat = match.to_move()[0]
+    bot = bot_for(game, level, seed=0, **(QUICK_HARD if level == "hard" else {}))
+    return bot.choose(match.view(seat), match.legal_actions(seat))

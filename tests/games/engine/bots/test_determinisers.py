@@ -14,7 +14,7 @@ from games.engine.bots import courtpiece, pitch, rummy, unders
 from games.engine.bots.base import Turn
 from games.engine.rummy import RummyMatch
 from games.engine.rummy.deal import full_deck
-from tests.games.engine.bots.support import bots_for, new_match
+from tests.games.engine.bots.support import TABLES, bots_for, new_match
 
 IGNORED: dict[str, set[str]] = {
     # What a world rebuilt from one deal cannot know of the match around it.
@@ -26,16 +26,7 @@ IGNORED: dict[str, set[str]] = {
 OPENERS = ("draw", "deal")
 """The events that open a deal's history, naming its number: a world is always deal one."""
 MODULES: dict[str, Any] = {"pitch": pitch, "courtpiece": courtpiece, "unders": unders}
-CASES = [
-    ("pitch", "standard", 4, {"target": 11}),
-    ("courtpiece", "single_sar", 4, {"target": 1}),
-    ("courtpiece", "hidden", 4, {"target": 1}),
-    ("courtpiece", "double_sar", 4, {"target": 1}),
-    ("courtpiece", "be_ranga", 4, {"target": 1}),
-    ("courtpiece", "mendikot", 4, {"target": 1}),
-    ("unders", "classic", 3, {}),
-    ("unders", "classic", 6, {}),
-]
+CASES = [table for table in TABLES if table[0] in MODULES] + [("unders", "classic", 6, {})]
 
 
 def searched_turns(game: str, variant: str, players: int, options: dict[str, Any], seed: int):

@@ -6,13 +6,14 @@ import random
 from collections import Counter
 
 from games.engine.base import Action, Match
-from games.engine.bots import bot_for, courtpiece
+from games.engine.bots import courtpiece
 from games.engine.bots.base import Turn
 from games.engine.cards import standard_deck
 from games.engine.courtpiece import match_from_hands
 from games.engine.pitch import match_from_deal
 from games.engine.rummy import RummyMatch
 from games.engine.unders import Deal, UndersMatch
+from tests.games.engine.bots.support import choice, rummy_holding
 
 
 def cards(text: str) -> list[str]:
@@ -20,8 +21,7 @@ def cards(text: str) -> list[str]:
 
 
 def medium_move(match: Match, game: str) -> Action:
-    seat = match.to_move()[0]
-    return bot_for(game, "medium", seed=0).choose(match.view(seat), match.legal_actions(seat))
+    return choice(game, "medium", match)
 
 
 def moves(match: Match, *actions: Action) -> None:
@@ -284,18 +284,8 @@ def test_rummy_medium_keeps_its_jokers_and_throws_a_lone_high_card_rm_3_rm_18():
 
 
 def holding(hand: str, drawn: str) -> Match:
-    """Seat 0 holds ``hand`` and has drawn ``drawn`` from the closed deck (Aces wild)."""
-    other = "2C 4C 6C 8C 10C QC 2D 4D 6D 8D 10D QD 3S"
-    match = RummyMatch.with_deal(
-        "points",
-        [hand.split(), other.split()],
-        wild_card="AC",
-        open_pile=["5S"],
-        closed=["9S", drawn],
-        dealer=1,
-    )
-    match.apply(0, {"type": "draw", "source": "closed"})
-    return match
+    """Seat 0 holds ``hand`` and has drawn ``drawn`` (Aces wild)."""
+    return rummy_holding(hand, drawn, wild_card="AC")
 
 
 SETS_AND_JOKERS = "KC KD KH QC QD QH AS AD AH"

@@ -8,15 +8,13 @@ from types import SimpleNamespace
 import pytest
 
 import games.engine.rummy as engine_rummy
-from games.engine.bots import LEVELS, bot_for
+from games.engine.bots import LEVELS
 from games.engine.bots import rummy as rummy_bots
 from games.engine.rummy import RummyMatch, validate_declaration
-from tests.games.engine.bots.support import bots_for, new_match, play_match
+from tests.games.engine.bots.support import bots_for, choice, new_match, play_match, rummy_holding
 
 VALID_13 = "3H 4H 5H 6H 10S JS PJ 7C 7D 7S QD QC 9H"
 """RM-16's valid row (9s wild)."""
-OTHER_13 = "2C 4C 6C 8C 10C QC 2D 4D 6D 8D 10D QD 3S"
-"""Thirteen cards that group with nothing (9s wild), for the other seat."""
 ALMOST_13 = "3H 4H 6H 7H 10S JS PJ 7C 7D 7S QD QC 2H"
 """Two sequences in the making, neither pure (9s wild): no card but 5H makes it valid."""
 
@@ -33,24 +31,14 @@ def test_a_bot_never_wrong_shows_rm_15(level, seed):
 
 
 def _holding(hand: str, drawn: str) -> RummyMatch:
-    """Seat 0 holds ``hand`` and has just drawn ``drawn`` from the closed deck (9s wild)."""
-    match = RummyMatch.with_deal(
-        "points",
-        [hand.split(), OTHER_13.split()],
-        wild_card="9C",
-        open_pile=["KS"],
-        closed=["8S", drawn],
-        dealer=1,
-    )
-    match.apply(0, {"type": "draw", "source": "closed"})
-    return match
+    """Seat 0 holds ``hand`` and has just drawn ``drawn`` (9s wild)."""
+    return rummy_holding(hand, drawn, wild_card="9C")
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_bot_declares_a_valid_hand_as_the_engine_validates_it_rm_13_rm_14(level):
     match = _holding(VALID_13, "KD")
-    bot = bot_for("rummy", level, seed=0, budget_seconds=60.0, samples=2)
-    action = bot.choose(match.view(0), match.legal_actions(0))
+    action = choice("rummy", level, match)
     assert action["type"] == "declare"
     assert validate_declaration(action["groups"], "9").valid
     events = match.apply(0, action)
@@ -59,10 +47,7 @@ def test_a_bot_declares_a_valid_hand_as_the_engine_validates_it_rm_13_rm_14(leve
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_a_bot_does_not_declare_a_hand_one_card_short_rm_14(level):
-    match = _holding(ALMOST_13, "KD")
-    bot = bot_for("rummy", level, seed=0, budget_seconds=60.0, samples=2)
-    action = bot.choose(match.view(0), match.legal_actions(0))
-    assert action["type"] == "discard"
+    assert choice("rummy", level, _holding(ALMOST_13, "KD"))["type"] == "discard"
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -78,8 +63,6 @@ def test_a_bot_declares_only_what_the_engines_validator_passes_rm_14(level, monk
 
     monkeypatch.setattr(rummy_bots, "validate_declaration", refuses)
     match = _holding(VALID_13, "KD")
-    legal = match.legal_actions(0)
-    bot = bot_for("rummy", level, seed=0, budget_seconds=60.0, samples=2)
-    assert bot.choose(match.view(0), legal)["type"] == "discard"
-    declare = next(action for action in legal if action["type"] == "declare")
+    assert choice("rummy", level, match)["type"] == "discard"
+    declare = next(action for action in match.legal_actions(0) if action["type"] == "declare")
     assert asked and all(groups == declare["groups"] for groups in asked)
