@@ -110,6 +110,7 @@ def table(request, table_id):
     seat = next((s.number for s in snapshot.seats if user_id and s.user_id == user_id), None)
     if seat is None and table.status != TableStatus.OPEN and not table.allow_spectators:
         raise Http404
+    rows = _result_rows(table, snapshot) if table.status == TableStatus.FINISHED else []
     context = {
         "table": table,
         "game": GAMES_BY_SLUG[table.game],
@@ -124,9 +125,9 @@ def table(request, table_id):
         "recent_moves": list(reversed(selectors.table_recent_moves(table))),
         "game_partial": f"games/table/_{table.game}.html",
         "game_script": GAME_SCRIPTS[table.game],
-        "result_rows": (
-            _result_rows(table, snapshot) if table.status == TableStatus.FINISHED else []
-        ),
+        "result_rows": rows,
+        # Rummy's hands are shown in their groups in the last deal's summary instead.
+        "hands_open": any(row["hands"] for row in rows),
         "bot_levels": BotLevel.choices,
         "strings": _table_strings(),
         "socket_path": _with_invite(f"/ws/tables/{table.pk}/", invite),

@@ -15,7 +15,9 @@
   const MOVES_SHOWN = 30;
   const byId = (id) => document.getElementById(id);
   const game = Taash.games[root.dataset.game] || {};
-  const selection = new Set();
+  // The cards picked for a move of several cards, by place (a key such as "hand:3") and card
+  // code: with two decks a hand may hold twins, which only their places tell apart.
+  const selection = new Map();
   let socket = null;
   let retries = 0;
   let heardAt = Date.now();
@@ -139,18 +141,39 @@
     return a.length === b.length && [...a].sort().join() === [...b].sort().join();
   }
 
+  function selectedCards() {
+    return [...selection.values()];
+  }
+
+  function toggle(key, code) {
+    if (selection.get(key) === code) selection.delete(key);
+    else selection.set(key, code);
+  }
+
+  // The card at a place: the hand's by default, a game's own places (overs, rummy groups) too.
+  function cardAt(key) {
+    const own = game.cardAt ? game.cardAt(api, key) : undefined;
+    if (own !== undefined) return own;
+    const [where, index] = String(key).split(":");
+    return where === "hand" ? ((frame.view || {}).hand || [])[Number(index)] : undefined;
+  }
+
+  // Selected places whose card has gone (played, discarded, the hand redealt) are let go.
+  function pruneSelection() {
+    for (const [key, code] of [...selection]) if (cardAt(key) !== code) selection.delete(key);
+  }
+
   // A click on a card: its one move goes at once; a card that is part of several-card moves
   // is selected, and the move's button sends the selection once it matches a listed move.
-  function cardClicked(code) {
-    if (game.cardClicked && game.cardClicked(api, code)) return;
+  function cardClicked(code, key) {
+    if (game.cardClicked && game.cardClicked(api, code, key)) return;
     const actions = cardActions(code);
     if (actions.length === 1 && cardsOf(actions[0]).length === 1 && !actions[0].cards) {
       move(actions[0]);
       return;
     }
     if (actions.some((action) => action.cards)) {
-      if (selection.has(code)) selection.delete(code);
-      else selection.add(code);
+      toggle(key, code);
       render();
       return;
     }
@@ -177,10 +200,12 @@
     );
   }
 
+  // A card as a button; ``options.key`` names its place (see ``selection``).
   function cardButton(code, options = {}) {
     const actions = frame.legal.length ? cardActions(code) : [];
     const legal = actions.length > 0;
-    const selected = selection.has(code);
+    const key = options.key === undefined ? code : options.key;
+    const selected = selection.get(key) === code;
     const button = el(
       "button",
       {
@@ -195,7 +220,8 @@
         "aria-pressed": options.toggle ? String(selected) : null,
         "aria-disabled": !legal && !options.always ? "true" : null,
         "data-card": code,
-        onclick: () => (legal || options.always ? (options.onclick || cardClicked)(code) : null),
+        "data-key": key,
+        onclick: () => (legal || options.always ? (options.onclick || cardClicked)(code, key) : null),
       },
       Taash.cards.svg(code, strings),
     );
@@ -264,14 +290,12 @@
     const hand = byId("hand");
     if (!hand || !frame.view) return;
     const codes = frame.view.hand || [];
-    // Cards a game lets the player pick outside the hand (Hidden Unders: their own overs).
-    const pickable = [...codes, ...(game.selectable ? game.selectable(api) : [])];
-    for (const code of [...selection]) if (!pickable.includes(code)) selection.delete(code);
+    pruneSelection();
     if (game.hand && game.hand(api, hand)) return;
     const toggles = frame.legal.some((action) => Array.isArray(action.cards));
     hand.replaceChildren(
-      ...codes.map((code) =>
-        cardButton(code, { toggle: toggles, trump: game.isTrump && game.isTrump(api, code) }),
+      ...codes.map((code, index) =>
+        cardButton(code, { key: "hand:" + index, toggle: toggles, trump: game.isTrump && game.isTrump(api, code) }),
       ),
     );
   }
@@ -297,7 +321,7 @@
     }
     // Moves of several cards: one button per kind, live once the selection is one of them.
     for (const [type, actions] of severalCards) {
-      const chosen = actions.find((action) => sameCards(action.cards, [...selection]));
+      const chosen = actions.find((action) => sameCards(action.cards, selectedCards()));
       buttons.push(
         el(
           "button",
@@ -426,6 +450,7 @@
   const api = {
     frame, strings, root, selection, el, byId, format, seatName, describe, move, send,
     legalOf, cardActions, cardButton, actionButton, render, renderActions, showNotice,
+    toggle, selectedCards, pruneSelection,
     rerender: () => { renderHand(); renderActions(); },
   };
 

@@ -9,6 +9,29 @@
   let judged = null; // the server's answer for the layout it judged
   let asked = "";
   let timer = null;
+  let retriedAt = null; // the frame version of the last layout asked again after a refusal
+  // The card on its way to the open pile, by place: two decks deal twins (RM-2), and the copy
+  // the player chose is the one that leaves the layout, not the first of its code.
+  let leaving = null;
+
+  // A card's place in the layout, "group:position", is its key in the selection and in a drag.
+  function keyOf(group, position) {
+    return group + ":" + position;
+  }
+
+  function placeOf(key) {
+    const [group, position] = String(key).split(":").map(Number);
+    return { group, position };
+  }
+
+  function codeAt(key) {
+    const { group, position } = placeOf(key);
+    return (groups[group] || [])[position];
+  }
+
+  function count(cards, code) {
+    return cards.filter((card) => card === code).length;
+  }
 
   function storageKey(api) {
     const view = api.frame.view || {};
@@ -24,6 +47,15 @@
       } catch (error) {
         groups = [];
       }
+    }
+    // The discarded copy leaves from where the player took it, once the hand shows it gone.
+    if (leaving) {
+      const held = count(hand, leaving.code);
+      if (held < count(groups.flat(), leaving.code)) {
+        const { group, position } = placeOf(leaving.key);
+        if (codeAt(leaving.key) === leaving.code) groups[group].splice(position, 1);
+        leaving = null;
+      } else if (!held) leaving = null;
     }
     const left = [...hand];
     groups = groups
@@ -58,22 +90,24 @@
     api.rerender();
   }
 
-  function moveCards(api, cards, target) {
-    const moving = [...cards];
-    groups = groups.map((group) => group.filter((code) => {
-      const at = moving.indexOf(code);
-      if (at < 0) return true;
-      moving.splice(at, 1);
-      return false;
-    }));
-    if (target === null || target >= groups.length) groups.push([...cards]);
+  // Cards moved by place (``keys``) to group ``target`` (null: a new group at the end).
+  function moveCards(api, keys, target) {
+    const places = keys.map(placeOf).filter(({ group, position }) => (groups[group] || [])[position] !== undefined);
+    const cards = places.map(({ group, position }) => groups[group][position]);
+    const gone = new Set(places.map(({ group, position }) => keyOf(group, position)));
+    groups = groups.map((group, g) => group.filter((_code, p) => !gone.has(keyOf(g, p))));
+    if (target === null || target >= groups.length) groups.push(cards);
     else groups[target].push(...cards);
     api.selection.clear();
     changed(api);
   }
 
+  // The selected places, in the order of the layout.
   function selected(api) {
-    return [...api.selection];
+    return [...api.selection.keys()].sort((a, b) => {
+      const [x, y] = [placeOf(a), placeOf(b)];
+      return x.group - y.group || x.position - y.position;
+    });
   }
 
   function discardable(api, code) {
@@ -89,16 +123,20 @@
       judge(api);
     },
 
+    cardAt(api, key) {
+      return codeAt(key);
+    },
+
     // A tap selects a card; the buttons then group, discard or put it aside.
-    cardClicked(api, code) {
-      if (api.selection.has(code)) api.selection.delete(code);
-      else api.selection.add(code);
+    cardClicked(api, code, key) {
+      api.toggle(key, code);
       api.rerender();
       return true;
     },
 
     hand(api, container) {
       reconcile(api);
+      api.pruneSelection();
       const live = JSON.stringify(groups) === (judged && JSON.stringify(judged.groups));
       container.classList.add("groups");
       container.replaceChildren(
@@ -128,12 +166,13 @@
               live ? judged.labels[index] : "…",
             ),
           );
-          group.forEach((code) => {
-            const button = api.cardButton(code, { toggle: true, always: true, neutral: true, onclick: (c) => rummy.cardClicked(api, c) });
+          group.forEach((code, position) => {
+            const key = keyOf(index, position);
+            const button = api.cardButton(code, { key, toggle: true, always: true, neutral: true, onclick: (c, k) => rummy.cardClicked(api, c, k) });
             button.classList.remove("dimmed");
             if (api.frame.legal.some((a) => a.type === "discard") && !discardable(api, code)) button.classList.add("dimmed");
             button.draggable = true;
-            button.addEventListener("dragstart", (event) => event.dataTransfer.setData("text/plain", code));
+            button.addEventListener("dragstart", (event) => event.dataTransfer.setData("text/plain", key));
             box.append(button);
           });
           return box;
@@ -194,7 +233,8 @@
 
     actions(api, buttons) {
       const chosen = selected(api);
-      const one = chosen.length === 1 ? chosen[0] : null;
+      const oneKey = chosen.length === 1 ? chosen[0] : null;
+      const one = oneKey === null ? null : codeAt(oneKey);
       if (api.frame.seat !== null && (api.frame.view.hand || []).length) {
         buttons.push(
           api.el("button", { type: "button", class: "secondary", id: "sort-button", onclick: () => api.send({ type: "arrange", sort: true }), text: api.strings.sort }),
@@ -203,10 +243,19 @@
       }
       if (api.legalOf("discard").length) {
         const action = one && discardable(api, one);
-        buttons.push(api.el("button", { type: "button", class: "action action-discard", disabled: !action, onclick: () => action && api.move(action) }, api.strings.actions.discard, action ? api.describe({ type: "", card: one }, {}) : ""));
+        const discard = () => {
+          if (!action) return;
+          leaving = { key: oneKey, code: one };
+          api.selection.clear();
+          api.move(action);
+        };
+        buttons.push(api.el("button", { type: "button", class: "action action-discard", disabled: !action, onclick: discard }, api.strings.actions.discard, action ? api.describe({ type: "", card: one }, {}) : ""));
       }
       if (api.legalOf("declare").length) {
-        const layout = groups.map((group) => group.filter((code) => code !== one)).filter((g) => g.length);
+        // The card put aside leaves the layout by its place: its twin, if any, stays grouped.
+        const layout = groups
+          .map((group, g) => group.filter((_code, p) => keyOf(g, p) !== oneKey))
+          .filter((g) => g.length);
         const declare = { type: "declare", discard: one, groups: layout };
         buttons.push(api.el("button", { type: "button", class: "action action-declare", disabled: !one, title: api.strings.declare_hint, onclick: () => one && api.move(declare) }, api.strings.declare_aside));
       }
@@ -221,6 +270,7 @@
       if (message.type !== "arrangement") return;
       if (message.sorted) {
         groups = message.groups;
+        api.selection.clear();
         window.sessionStorage.setItem(storageKey(api), JSON.stringify(groups));
       } else if (JSON.stringify(message.groups) !== asked) {
         return; // an answer to a layout the player has changed since
@@ -230,8 +280,19 @@
     },
 
     error(api, message) {
-      // The hand moved on while a layout was on its way: the next frame asks again.
-      return message.code === "not_your_hand";
+      // The layout and the hand crossed on the way (a move landed meanwhile): lay the hand out
+      // as the latest frame shows it and ask once more; a newer frame asks again anyway. Without
+      // this, a page waiting for its player would keep a stale answer (the drop's old cost).
+      if (message.code === "not_your_hand") {
+        if (retriedAt !== api.frame.version) {
+          retriedAt = api.frame.version;
+          reconcile(api);
+          judge(api);
+        }
+        return true;
+      }
+      leaving = null; // a refused discard: the card stays where it was
+      return false;
     },
 
     summary(api) {

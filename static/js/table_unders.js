@@ -40,17 +40,22 @@
       return api.legalOf("play").length ? api.strings.unders_play : "";
     },
     // One's own overs may be selected too: they are played once the hand is empty (HU-9).
-    selectable(api) {
+    // Selected by place ("over:2"), as hand cards are ("hand:5"): two decks deal twins.
+    cardAt(api, key) {
+      const [where, index] = String(key).split(":");
+      if (where !== "over") return undefined;
       const seat = mine(api);
-      return (seat && seat.overs) || [];
+      return ((seat && seat.overs) || [])[Number(index)];
     },
     hand(api, hand) {
       const seat = mine(api);
       const toggles = api.frame.legal.some((action) => Array.isArray(action.cards));
-      const parts = ((api.frame.view || {}).hand || []).map((code) => api.cardButton(code, { toggle: toggles }));
+      const parts = ((api.frame.view || {}).hand || []).map((code, index) =>
+        api.cardButton(code, { key: "hand:" + index, toggle: toggles }),
+      );
       const table = [];
       if (seat && seat.overs && seat.overs.length) {
-        table.push(row(api, api.strings.your_overs, seat.overs.map((code) => api.cardButton(code, { toggle: toggles }))));
+        table.push(row(api, api.strings.your_overs, seat.overs.map((code, index) => api.cardButton(code, { key: "over:" + index, toggle: toggles }))));
       }
       if (seat && seat.unders_left) {
         const unders = [];
@@ -64,6 +69,8 @@
       const seat = ((api.frame.view || {}).seats || [])[number];
       if (!seat) return;
       item.append(api.el("span", { class: "seat-cards", text: api.format(api.strings.cards_count, { count: seat.hand_size }) }));
+      // One's own overs and unders are shown once, with the hand (see ``hand``).
+      if (number === api.frame.seat) return;
       const table = api.el("span", { class: "seat-table" });
       (seat.overs || []).forEach((code) =>
         table.append(api.el("span", { class: "card-face small" }, Taash.cards.svg(code, api.strings))),

@@ -15,6 +15,7 @@ from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, DESKTOP, PH
 from tests.games.tables import members, table_new
 
 pytestmark = [
+    pytest.mark.usefixtures("tables_stopped_afterwards"),
     pytest.mark.browser,
     pytest.mark.xdist_group("live"),
     pytest.mark.django_db(transaction=True),
@@ -24,6 +25,17 @@ pytestmark = [
         "(apt-get install chromium chromium-driver; ./dev test does it as root) !!!",
     ),
 ]
+
+
+@pytest.fixture
+def tables_stopped_afterwards():
+    """Tables left in play (a member who never moves, a clock still running) would keep the
+    worker busy while the next test empties the database: end them first."""
+    yield
+    from games.models import Table, TableStatus
+
+    Table.objects.filter(status=TableStatus.PLAYING).update(status=TableStatus.ABANDONED)
+
 
 # Seconds a whole short match may take at the table, bots moving at once.
 MATCH_SECONDS = 150
@@ -184,6 +196,22 @@ def play_and_check(page, game, language):
     page.wait_for_selector("#result .score-table")
     too_wide += screenshots(page, f"table-{game}-{language}-result")
     assert too_wide == []
+    assert hands_stacked_on_a_phone_and_side_by_side_on_a_desktop(page)
+
+
+def hands_stacked_on_a_phone_and_side_by_side_on_a_desktop(page) -> bool:
+    """The result screen's open hands, each under its seat's name: one under another at 360 px,
+    in columns at 1280 px."""
+    assert page.locator("#result .open-hand .open-hand-seat").count() == 4
+    columns = {}
+    for viewport in (PHONE, DESKTOP):
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(100)
+        lefts = page.eval_on_selector_all(
+            "#result .open-hand", "hands => hands.map((hand) => hand.getBoundingClientRect().left)"
+        )
+        columns[viewport["width"]] = len({round(left) for left in lefts})
+    return columns == {360: 1, 1280: 4}
 
 
 def test_rummy_arrangement_is_judged_by_the_server_and_a_drop_shows_its_cost(live_stack):
@@ -382,3 +410,212 @@ def test_the_rummy_open_pile_is_disabled_when_its_top_is_a_joker(live_stack):
         assert page.locator("#closed-deck").is_enabled()
         page.locator("#closed-deck").press("Enter")
         page.wait_for_selector("#actions .action-discard")
+
+
+def twins_in_the_hand():
+    """A rummy deal where seat 0 is to draw holding both copies of one card (two decks, RM-2):
+    the twin of one of its cards is swapped in from the closed deck."""
+    from games.engine import GAMES
+
+    table, _people, sessions = members_at("rummy", 2, turn_seconds=60)
+    table.refresh_from_db()
+    state = table.state
+    deal = state["deal"]
+    hand, closed = deal["hands"][0], deal["closed"]
+    twin = next(card for card in hand if card != "PJ" and card in closed)
+    other = next(at for at, card in enumerate(hand) if card not in (twin, "PJ"))
+    hand[other], closed[closed.index(twin)] = twin, hand[other]
+    deal["turn"] = 0
+    rewritten(table, GAMES["rummy"].from_json(state))
+    return table, sessions, twin
+
+
+def judged(page) -> None:
+    """The server has judged the layout on the page: no group waits for its label."""
+    page.wait_for_function(
+        "document.querySelector('#hand .group') && !document.querySelector('#hand .kind-pending')"
+        " && document.querySelector('#arrange-status').textContent.includes('points')"
+    )
+
+
+def lifted_inside_its_button(button) -> bool:
+    """A lifted card stays within its button's border."""
+    return button.evaluate(
+        """button => {
+            const outer = button.getBoundingClientRect();
+            const card = button.querySelector("svg").getBoundingClientRect();
+            return card.top >= outer.top && card.bottom <= outer.bottom;
+        }"""
+    )
+
+
+def test_rummy_twins_are_grouped_apart_and_the_chosen_copy_is_discarded(live_stack):
+    """RM-2 deals twins: the page tells the two copies of a card apart by their places. One copy
+    is tapped into a group of its own, a card is dragged to it, and the other copy, left in the
+    first group, is the one discarded (RM-6); the server judges every layout (RM-28)."""
+    with ThreadPoolExecutor(1) as pool:
+        table, sessions, twin = pool.submit(twins_in_the_hand).result()
+    with launched() as browser:
+        page = table_page(browser, live_stack, sessions[0], table, "en", PHONE)
+        my_turn(page)
+        judged(page)
+        group = '#hand .group[data-group="{}"]'.format
+        copy = f'.card-button[data-card="{twin}"]'
+        assert page.locator(f"#hand {copy}").count() == 2
+
+        page.locator(f"{group(0)} {copy}").first.click()  # one copy, tapped: selected alone
+        assert page.locator(f"#hand {copy}.selected").count() == 1
+        page.wait_for_timeout(200)  # the lift's transition
+        assert lifted_inside_its_button(page.locator(f"#hand {copy}.selected"))
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "table-rummy-selected-360.png"))
+        page.locator("#group-button").click()
+        judged(page)
+        assert page.locator(f"{group(0)} {copy}").count() == 1
+        assert page.locator(f"{group(1)} .card-button").count() == 1
+        assert page.locator(f"{group(1)} {copy}").count() == 1
+
+        other = page.locator(f"{group(0)} .card-button:not([data-card='{twin}'])").first
+        dragged = other.get_attribute("data-card")
+        other.drag_to(page.locator(group(1)))  # a card dragged onto the twin's group
+        judged(page)
+        assert page.locator(f"{group(1)} .card-button").count() == 2
+        assert page.locator(f"{group(1)} [data-card='{dragged}']").count() >= 1
+        assert page.locator(f"{group(0)} {copy}").count() == 1
+
+        page.locator("#closed-deck").click()
+        page.wait_for_selector("#actions .action-discard")
+        judged(page)
+        page.locator(f"{group(0)} {copy}").click()  # the first copy in the layout goes
+        page.locator("#actions .action-discard").click()
+        page.wait_for_function(
+            f"document.querySelectorAll('#hand [data-card=\"{twin}\"]').length === 1"
+        )
+        judged(page)
+        assert page.locator(f"{group(0)} {copy}").count() == 0
+        assert page.locator(f"{group(1)} {copy}").count() == 1  # its twin stays grouped
+        assert page.locator(f"{group(1)} .card-button").count() == 2
+        assert page.locator("#hand .card-button").count() == 13
+        assert page.locator("#notice").inner_text() == ""
+        page.screenshot(path=str(ARTIFACTS / "table-rummy-twins-360.png"), full_page=True)
+
+
+def a_first_game_chooser():
+    """A Court Piece table of four members, its chooser in their very first game (the option
+    ``first_game_seats``): the clock set as the table sets it, from the engine's
+    ``decision_seconds``. The chooser's seat and session."""
+    from datetime import timedelta
+
+    from django.db.models import F
+    from django.utils import timezone
+
+    from games.engine import GAMES
+    from games.models import Table
+
+    table, _people, sessions = members_at("courtpiece", 4, turn_seconds=60)
+    table.refresh_from_db()
+    state = table.state
+    state["options"]["first_game_seats"] = list(GAMES["courtpiece"].from_json(state).to_move())
+    match = GAMES["courtpiece"].from_json(state)
+    (chooser,) = match.to_move()
+    seconds = match.decision_seconds()
+    assert seconds == 10
+    Table.objects.filter(pk=table.pk, version=0).update(
+        state=match.to_json(),
+        initial_state=match.to_json(),
+        deadline=timezone.now() + timedelta(seconds=seconds),
+        revision=F("revision") + 1,
+    )
+    return table, chooser, sessions[chooser]
+
+
+def seconds_shown(page) -> int:
+    """The seconds left that the turn line shows ("… · 8 s left")."""
+    import re
+
+    text = page.locator("#turn").inner_text()
+    found = re.search(r"(\d+) s left", text)
+    assert found, text
+    return int(found.group(1))
+
+
+def test_courtpiece_trump_countdown_10_seconds_in_a_first_game_then_20_for_the_partner(
+    live_stack,
+):
+    """CP-5: the chooser has 10 seconds in their first game, counted down on the page (the line
+    and the bar, against the server's 10, not the table's 60); passing to the partner gives
+    them 20, set by the server. Checked as it ticks, without waiting the clock out."""
+    with launched() as browser:
+        with ThreadPoolExecutor(1) as pool:
+            table, chooser, session = pool.submit(a_first_game_chooser).result()
+        page = table_page(browser, live_stack, session, table, "en", PHONE)
+        my_turn(page)
+        page.wait_for_selector("#suit-choice:not([hidden]) button.legal")
+        first = seconds_shown(page)
+        assert 3 <= first <= 10
+        left = float(page.eval_on_selector("#timer", "bar => bar.style.getPropertyValue('--left')"))
+        assert left == pytest.approx(first / 10, abs=0.11)  # of 10 seconds, not 60
+        page.wait_for_function(
+            f"!/\\b{first} s left/.test(document.querySelector('#turn').textContent)"
+        )
+        assert seconds_shown(page) < first  # it counts down
+        screenshots(page, "table-courtpiece-trump-countdown")
+
+        page.locator("#actions .action-pass").click()  # CP-5: the choice passes to the partner
+        partner = (chooser + 2) % 4
+        waiting = f"Waiting for: Seat {partner + 1}"
+        page.wait_for_function(f"document.querySelector('#turn').textContent.includes('{waiting}')")
+        assert 10 < seconds_shown(page) <= 20
+
+
+def unders_twins():
+    """Hidden Unders for five (two decks, HU-1): every seat has laid its overs, the pile is
+    empty and seat 0, to play, holds both copies of one card (its twin swapped in)."""
+    from games.engine import GAMES
+    from games.engine.unders.pile import in_order, is_special
+
+    table, _people, sessions = members_at("unders", 5, turn_seconds=60)
+    table.refresh_from_db()
+    state = table.state
+    holdings = state["holdings"]
+    for holding in holdings:
+        holding["overs"], holding["hand"] = holding["hand"][:4], holding["hand"][4:]
+    hand = holdings[0]["hand"]
+    twin = next(card for card in hand if not is_special(card) and hand.count(card) == 1)
+    places = [
+        state["deck"],
+        holdings[0]["overs"],
+        holdings[0]["unders"],
+        *(holding[part] for holding in holdings[1:] for part in ("hand", "overs", "unders")),
+    ]
+    where = next(cards for cards in places if twin in cards)
+    other = next(at for at, card in enumerate(hand) if card != twin)
+    hand[other], where[where.index(twin)] = twin, hand[other]
+    for holding in holdings:
+        holding["hand"] = list(in_order(holding["hand"]))
+    state.update(pile=[], turn=0, step="play")
+    rewritten(table, GAMES["unders"].from_json(state))
+    return table, sessions, twin
+
+
+def test_unders_both_copies_of_a_card_are_played_together(live_stack):
+    """HU-1 deals twins to five players, HU-3 lets cards of one rank go together: the page
+    selects each copy by its place, so both are picked and played as one move."""
+    with ThreadPoolExecutor(1) as pool:
+        table, sessions, twin = pool.submit(unders_twins).result()
+    with launched() as browser:
+        page = table_page(browser, live_stack, sessions[0], table, "en", PHONE)
+        my_turn(page)
+        copies = page.locator(f"#hand .card-button.legal[data-card='{twin}']")
+        assert copies.count() == 2
+        copies.nth(0).click()
+        copies.nth(1).press("Enter")
+        assert page.locator(f"#hand .card-button.selected[data-card='{twin}']").count() == 2
+        play = page.locator("#actions .action-play:enabled")
+        assert play.count() == 1
+        assert play.locator("svg[aria-label]").count() == 2  # "Play 7♥ 7♥"
+        play.click()
+        page.wait_for_function("document.querySelectorAll('#pile svg').length === 2")
+        assert page.locator(f"#hand [data-card='{twin}']").count() == 0
+        assert page.locator("#seats .seat.mine .seat-table").count() == 0  # shown once, below
+        assert page.locator("#hand .own-table .card-button[data-key^='over:']").count() == 4

@@ -103,3 +103,17 @@ class TestOverTheSocket:
                 return await socket.error()
 
         assert asyncio.run(scenario())["code"] == "not_seated"
+
+
+def test_rm2_rm28_twins_may_sit_in_two_groups_but_no_third_copy_is_taken():
+    """Two decks (RM-2) deal twins: a layout is the hand as a multiset, so each copy of the 7H
+    may sit in a group of its own, and a layout naming a copy more than is held is refused."""
+    from games.arrangement import ArrangementRefusal, _groups_of
+
+    hand = ["7H", "8H", "9H", "7H", "7C", "7S"]
+    layout = [["7H", "8H", "9H"], ["7H", "7C", "7S"]]
+    assert _groups_of(layout, hand) == layout
+    assert _judge(layout, "2").kinds == ["pure_sequence", "set"]
+    with pytest.raises(ArrangementRefusal) as refused:
+        _groups_of([["7H", "8H", "9H"], ["7H", "7H", "7S"]], hand)
+    assert refused.value.code == "not_your_hand"
