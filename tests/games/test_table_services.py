@@ -263,14 +263,19 @@ def test_a_team_game_seat_that_times_out_twice_gets_a_stand_in_until_its_player_
 
 
 def test_a_rummy_player_who_times_out_twice_is_dropped_at_the_next_turn():
-    (asha,) = members(1)
-    table = bots_play(table_new(asha, "rummy", ["", "medium"]))
-    time_out(table)  # draws from the closed deck
-    time_out(table)  # discards it
-    table = bots_play(table)  # the bot's turn, then hers begins with the drop
-    drop = Move.objects.filter(table=table, seat=0).last()
-    assert (drop.action, drop.by) == ({"type": "drop"}, MoveBy.TIMEOUT)
-    assert drop.events[0]["points"] == 40  # RM-17: a middle drop
+    """RM-17: two members who never move. The first to play times out twice (draw, discard),
+    then the other twice; at the first player's next turn the drop is due: a middle drop.
+    Members only, so that no bot can declare and end the deal first."""
+    asha, bilal = members(2)
+    table = table_new(asha, "rummy", ["", ""])
+    services.table_seat_take(table_id=table.pk, user_id=bilal.pk, number=1)
+    first = match_of(table).to_move()[0]
+    for _turn in range(4):  # each player's draw and discard
+        time_out(table)
+    table.refresh_from_db()
+    drop = Move.objects.filter(table=table).last()
+    assert (drop.seat, drop.action, drop.by) == (first, {"type": "drop"}, MoveBy.TIMEOUT)
+    assert drop.events[0]["points"] == 40
     assert table.status == TableStatus.FINISHED
 
 
