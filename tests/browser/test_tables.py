@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
 import pytest
+from django.db import connections
 from django.test import Client
 
 from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, DESKTOP, PHONE, fits_the_screen
@@ -64,6 +65,21 @@ def launched():
         chromium.close()
 
 
+def written(write):
+    """``write()`` in a thread of its own (a Playwright event loop left in this one would refuse
+    the database), its connection given back afterwards: a thread that ends holding one would
+    keep it from the pool (scale-out) for good."""
+
+    def run():
+        try:
+            return write()
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(run).result()
+
+
 def seated(game: str):
     """A member at a new table of ``game`` with bots, and their session cookie. Written from a
     thread of its own: a Playwright event loop left in this one would refuse the database."""
@@ -75,8 +91,7 @@ def seated(game: str):
         client.force_login(member)
         return table, client.cookies["sessionid"].value
 
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(write).result()
+    return written(write)
 
 
 def table_page(browser, live_stack, session, table, language="en", viewport=DESKTOP):
@@ -332,8 +347,7 @@ def test_two_members_play_hidden_trump_with_two_bots(live_stack):
     """CP-8: the card laid face down shows face down to the others and face up to its owner;
     CP-9: "show trump" is offered to a player void in the led suit; two browser contexts play
     each other to the result screen, with labelled buttons (pass to partner, show trump)."""
-    with ThreadPoolExecutor(1) as pool:
-        table, sessions = pool.submit(hidden_trump_table).result()
+    table, sessions = written(hidden_trump_table)
     with launched() as browser:
         caller = table_page(browser, live_stack, sessions[0], table, "en", PHONE)
         other = table_page(browser, live_stack, sessions[1], table, "ur", DESKTOP)
@@ -400,8 +414,7 @@ def joker_on_the_open_pile():
 def test_the_rummy_open_pile_is_disabled_when_its_top_is_a_joker(live_stack):
     """RM-7: a joker cannot be taken from the open pile: the page greys the pile (the server
     lists no such draw) and leaves the closed deck live."""
-    with ThreadPoolExecutor(1) as pool:
-        table, sessions = pool.submit(joker_on_the_open_pile).result()
+    table, sessions = written(joker_on_the_open_pile)
     with launched() as browser:
         page = table_page(browser, live_stack, sessions[0], table, "en", PHONE)
         my_turn(page)
@@ -453,8 +466,7 @@ def test_rummy_twins_are_grouped_apart_and_the_chosen_copy_is_discarded(live_sta
     """RM-2 deals twins: the page tells the two copies of a card apart by their places. One copy
     is tapped into a group of its own, a card is dragged to it, and the other copy, left in the
     first group, is the one discarded (RM-6); the server judges every layout (RM-28)."""
-    with ThreadPoolExecutor(1) as pool:
-        table, sessions, twin = pool.submit(twins_in_the_hand).result()
+    table, sessions, twin = written(twins_in_the_hand)
     with launched() as browser:
         page = table_page(browser, live_stack, sessions[0], table, "en", PHONE)
         my_turn(page)
@@ -546,8 +558,7 @@ def test_courtpiece_trump_countdown_10_seconds_in_a_first_game_then_20_for_the_p
     and the bar, against the server's 10, not the table's 60); passing to the partner gives
     them 20, set by the server. Checked as it ticks, without waiting the clock out."""
     with launched() as browser:
-        with ThreadPoolExecutor(1) as pool:
-            table, chooser, session = pool.submit(a_first_game_chooser).result()
+        table, chooser, session = written(a_first_game_chooser)
         page = table_page(browser, live_stack, session, table, "en", PHONE)
         my_turn(page)
         page.wait_for_selector("#suit-choice:not([hidden]) button.legal")
@@ -601,8 +612,7 @@ def unders_twins():
 def test_unders_both_copies_of_a_card_are_played_together(live_stack):
     """HU-1 deals twins to five players, HU-3 lets cards of one rank go together: the page
     selects each copy by its place, so both are picked and played as one move."""
-    with ThreadPoolExecutor(1) as pool:
-        table, sessions, twin = pool.submit(unders_twins).result()
+    table, sessions, twin = written(unders_twins)
     with launched() as browser:
         page = table_page(browser, live_stack, sessions[0], table, "en", PHONE)
         my_turn(page)
