@@ -171,7 +171,9 @@ class TableConsumer(GuardedJsonConsumer):
         if self.seat is None:
             await self.send_error("not_seated")
             return
-        snapshot = await snapshot_cache().fresh(self.table_id)
+        # The hand as this socket last showed it, from the process's shared snapshot: a drag
+        # sends a layout many times a turn, and a database read for each would be wasted.
+        snapshot = await snapshot_cache().at_least(self.table_id, self.sent_revision)
         try:
             frame = await _arrangement(snapshot, self.seat, message, self.language)
         except ArrangementRefusal as refusal:
