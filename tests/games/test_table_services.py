@@ -296,6 +296,7 @@ def test_a_match_of_bots_runs_to_its_end_and_its_log_replays_to_its_state(game):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("tables_stopped_afterwards")
 def test_two_moves_racing_for_one_version_apply_exactly_one():
     """Two threads, each with its own database connection, send a move for the same version at
     the same moment: the row lock (SQLite: the write lock) lets exactly one through."""
