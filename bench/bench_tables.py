@@ -106,7 +106,7 @@ class Platform:
 
             self.processes.append(redis_server_start(self.var_dir / "redis.sock"))
         else:
-            self._database_create()
+            database_create(self.database)
         manage = [sys.executable, "manage.py"]
         subprocess.run([*manage, "migrate", "-v0"], cwd=ROOT, env=self.env, check=True)
         subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=self.env)
@@ -134,27 +134,13 @@ class Platform:
             from django.db import connections
 
             connections.close_all()
-            self._database_drop()
+            database_drop(self.database)
 
     def _start(self, command: list[str]) -> None:
         log = (self.var_dir / f"process{len(self.processes)}.log").open("wb")
         self.processes.append(
             subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=log)
         )
-
-    def _database_create(self) -> None:
-        import psycopg
-
-        with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres") as admin:
-            admin.autocommit = True
-            admin.execute(f'CREATE DATABASE "{self.database}"')
-
-    def _database_drop(self) -> None:
-        import psycopg
-
-        with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres") as admin:
-            admin.autocommit = True
-            admin.execute(f'DROP DATABASE IF EXISTS "{self.database}" WITH (FORCE)')
 
     def seed(self) -> list[BenchTable]:
         """Members with sessions, and one started Pitch table per four (or two) of them."""
@@ -207,6 +193,22 @@ class Platform:
             for name, process in zip(names, self.processes, strict=True)
         }
         return {**spent, "bench clients": client_cpu_seconds() - self.client_cpu_start}
+
+
+def database_create(name: str) -> None:
+    _admin(f'CREATE DATABASE "{name}"')
+
+
+def database_drop(name: str) -> None:
+    _admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _admin(statement: str) -> None:
+    import psycopg
+
+    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres") as admin:
+        admin.autocommit = True
+        admin.execute(statement)
 
 
 def free_port() -> int:

@@ -2,20 +2,21 @@
 
 import json
 import secrets
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
+from functools import cache
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.models import Count, F, Q, QuerySet
-from django.utils import timezone
 
 from accounts.models import Profile
 from games.engine import GAMES
 from games.engine.base import Match
 from games.models import Move, Seat, Table, TableStatus
+from games.rows import Rows
 
 RECENT_MOVES = 30
 _USERS = get_user_model()._meta.db_table
@@ -137,63 +138,94 @@ def table_snapshot(table_id: int) -> TableSnapshot | None:
     change of every table (once per server process), where the ORM's query building cost
     several times the queries themselves."""
     with connection.cursor() as cursor:
-        cursor.execute(_SNAPSHOT_TABLE_SQL, [table_id])
-        row = cursor.fetchone()
-        if row is None:
-            return None
-        cursor.execute(_SNAPSHOT_SEATS_SQL, [table_id])
-        seat_rows = cursor.fetchall()
-    game, variant, status, version, revision, deadline, max_timeouts, state, *last = row
-    if deadline is not None and timezone.is_naive(deadline):  # SQLite keeps UTC, naive
-        deadline = timezone.make_aware(deadline, UTC)
+        cursor.execute(_snapshot_table_sql(), [table_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    table, last = next(_TABLE_ROWS.instances(rows))
     last_move = dict(zip(PUBLIC_MOVE, last, strict=True))
+    if last_move["version"] is None:
+        last_move = None
+    else:
+        last_move["events"] = json.loads(last_move["events"])
+    match = GAMES[table.game].from_json(table.state) if table.state else None
+    return table_snapshot_of(table, table_seats_named(table_id), match, last_move)
+
+
+def table_snapshot_of(
+    table: Table,
+    seats: Sequence[tuple[Seat, str]],
+    match: Match | None,
+    last_move: dict[str, Any] | None,
+) -> TableSnapshot:
+    """The snapshot of ``table`` with its ``(seat, member's name)`` pairs, its match and the
+    public side of its last move."""
     return TableSnapshot(
-        id=table_id,
-        game=game,
-        variant=variant,
-        status=status,
-        version=version,
-        revision=revision,
-        deadline=deadline,
+        id=table.pk,
+        game=table.game,
+        variant=table.variant,
+        status=table.status,
+        version=table.version,
+        revision=table.revision,
+        deadline=table.deadline,
         seats=tuple(
             SeatInfo(
-                number=number,
-                name=name or "",
-                user_id=user_id,
-                bot_level=bot_level,
-                stand_in=bool(stand_in),
-                away=timeouts >= max_timeouts,
-                left=bool(left),
+                number=seat.number,
+                name=name,
+                user_id=seat.user_id,
+                bot_level=seat.bot_level,
+                stand_in=seat.stand_in,
+                away=seat.timeouts_in_row >= table.max_timeouts,
+                left=seat.left,
             )
-            for number, user_id, name, bot_level, stand_in, timeouts, left in seat_rows
+            for seat, name in seats
         ),
-        match=GAMES[game].from_json(json.loads(state)) if state else None,
-        last_move={**last_move, "events": json.loads(last_move["events"])}
-        if last_move["version"] is not None
-        else None,
+        match=match,
+        last_move=last_move,
     )
 
 
-# Table names come from the models; values are always parameters.
-# The last move is the one that made the table's version (versions have no gaps).
-_SNAPSHOT_TABLE_SQL = f"""
-    SELECT t.game, t.variant, t.status, t.version, t.revision, t.deadline, t.max_timeouts,
-           t.state, m.version, m.seat, m.by, m.events
-    FROM {Table._meta.db_table} t
-    LEFT JOIN {Move._meta.db_table} m ON m.table_id = t.id AND m.version = t.version
-    WHERE t.id = %s
-"""
+def table_seats_named(table_id: int) -> list[tuple[Seat, str]]:
+    """The table's seats in order, each with its member's name as ``Profile.shown_name`` gives
+    it: the display name, else the username ("" for a bot or an empty seat)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_seats_named_sql(), [table_id])
+        rows = cursor.fetchall()
+    return [(seat, name or "") for seat, (name,) in _SEAT_ROWS.instances(rows)]
 
-# A member's name as Profile.shown_name gives it: the display name, else the username.
-_SNAPSHOT_SEATS_SQL = f"""
-    SELECT s.number, s.user_id, COALESCE(NULLIF(p.display_name, ''), u.{_USERNAME}),
-           s.bot_level, s.stand_in, s.timeouts_in_row, s.left
-    FROM {Seat._meta.db_table} s
-    LEFT JOIN {_USERS} u ON u.id = s.user_id
-    LEFT JOIN {Profile._meta.db_table} p ON p.user_id = s.user_id
-    WHERE s.table_id = %s
-    ORDER BY s.number
-"""
+
+_TABLE_ROWS = Rows(Table, leave_out=["initial_state"])
+_SEAT_ROWS = Rows(Seat)
+
+
+def _quoted(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+# Table names come from the models; values are always parameters. Written on first use, when
+# the database backend (and its quoting) is known.
+@cache
+def _snapshot_table_sql() -> str:
+    # The last move is the one that made the table's version (versions have no gaps).
+    return f"""
+        SELECT {_TABLE_ROWS.columns("t")}, m.version, m.seat, m.{_quoted("by")}, m.events
+        FROM {_TABLE_ROWS.db_table} t
+        LEFT JOIN {_quoted(Move._meta.db_table)} m ON m.table_id = t.id AND m.version = t.version
+        WHERE t.id = %s
+    """
+
+
+@cache
+def _seats_named_sql() -> str:
+    return f"""
+        SELECT {_SEAT_ROWS.columns("s")},
+               COALESCE(NULLIF(p.display_name, ''), u.{_quoted(_USERNAME)})
+        FROM {_SEAT_ROWS.db_table} s
+        LEFT JOIN {_quoted(_USERS)} u ON u.id = s.user_id
+        LEFT JOIN {_quoted(Profile._meta.db_table)} p ON p.user_id = s.user_id
+        WHERE s.table_id = %s
+        ORDER BY s.number
+    """
 
 
 def table_revision(table_id: int) -> tuple[int, int] | None:
@@ -210,11 +242,11 @@ def table_recent_moves(table: Table, *, limit: int = RECENT_MOVES) -> list[dict[
 # -- the clock's work --------------------------------------------------------------------------
 
 
-def tables_past_deadline(now: datetime) -> list[tuple[int, int]]:
-    """(id, version) of every match whose turn clock ran out."""
+def tables_due_by(moment: datetime) -> list[tuple[int, int, datetime]]:
+    """(id, version, deadline) of every match whose turn clock runs out by ``moment``."""
     return list(
-        Table.objects.filter(status=TableStatus.PLAYING, deadline__lte=now).values_list(
-            "id", "version"
+        Table.objects.filter(status=TableStatus.PLAYING, deadline__lte=moment).values_list(
+            "id", "version", "deadline"
         )
     )
 

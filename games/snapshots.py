@@ -2,7 +2,8 @@
 
 When a move is broadcast, every socket of the table in this process wants the same rows: one of
 them loads the snapshot and the others await that load, so a revision costs one read per
-process, not one per socket. Each socket still renders its own seat's view from it.
+process, not one per socket; the process that applied the move reads nothing, since it keeps
+the snapshot it wrote (``games.broadcast``). Each socket still renders its own seat's view.
 """
 
 import asyncio
@@ -54,10 +55,11 @@ class SnapshotCache:
         """The table as it is now: read after this call began."""
         snapshot = await _load_snapshot(table_id)
         if snapshot is not None:
-            self._keep(snapshot)
+            self.keep(snapshot)
         return snapshot
 
-    def _keep(self, snapshot: TableSnapshot) -> None:
+    def keep(self, snapshot: TableSnapshot) -> None:
+        """Remember ``snapshot`` unless a later revision of its table is known."""
         known = self._latest.get(snapshot.id)
         if known is None or snapshot.revision >= known.revision:
             self._latest[snapshot.id] = snapshot

@@ -1,4 +1,5 @@
-"""A live platform for tests: Daphne and a Celery worker as real subprocesses on the test database.
+"""A live platform for tests: Daphne and a Celery worker (with beat) as real subprocesses on the
+test database.
 
 Tests reach it through the `live_stack` fixture (tests/conftest.py). The subprocesses get the test
 process's environment, so they use the same settings, the same Redis and the same broker; on top of
@@ -77,8 +78,9 @@ def free_port() -> int:
 
 
 def live_stack_start(*, workdir: Path, env: dict[str, str]) -> LiveStack:
-    """Start Daphne and a Celery worker (after collecting static files for Daphne), and return
-    once both are ready. On failure, stop what started and raise with every process's output."""
+    """Start Daphne and a Celery worker with beat (after collecting static files for Daphne),
+    and return once both are ready. On failure, stop what started and raise with every
+    process's output."""
     port = free_port()
     env = {**os.environ, **env, "DEBUG": "0", "STATIC_ROOT": str(workdir / "static")}
     python = sys.executable
@@ -97,10 +99,12 @@ def live_stack_start(*, workdir: Path, env: dict[str, str]) -> LiveStack:
     # Daphne reads the static-files manifest when it loads the app: collect first. The worker
     # starts meanwhile.
     collectstatic = start("collectstatic", "manage.py", "collectstatic", "--noinput", "-v0")
+    # With beat inside the worker: its sweep queues the turn clocks' jobs (games.tasks).
     worker = start(
         "celery-worker",
         *("-m", "celery", "-A", "config", "worker", "--pool", "solo", "--loglevel", "INFO"),
         *("--without-gossip", "--without-mingle", "--without-heartbeat"),
+        *("--beat", "--schedule-filename", str(workdir / "celerybeat-schedule")),
     )
     if collectstatic.process.wait(READY_TIMEOUT_SECONDS) != 0:
         stack.stop()

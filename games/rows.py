@@ -1,0 +1,89 @@
+"""Plain SQL for the rows every move reads and writes: the table, its seats, the new move.
+
+A move is the platform's hottest path, and Django's query compiler cost several times the
+queries themselves there (``bench/bench_move.py``: the row lock alone took 1.9 ms of CPU through
+the ORM, 0.5 ms as plain SQL). The statements are written once per process from the models' own
+metadata, and every value passes through its field's own conversions both ways, so the
+instances are the ORM's own: the services read and change them as usual.
+"""
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache, cached_property
+from typing import Any
+
+from django.db import connection
+from django.db.models import Field, Model
+from django.db.models.expressions import Col
+
+Converter = Callable[[Any, Any, Any], Any]
+
+
+class Rows:
+    """Reads and writes of ``model``'s rows, less the fields in ``leave_out``."""
+
+    def __init__(self, model: type[Model], *, leave_out: Sequence[str] = ()) -> None:
+        self.model = model
+        self.fields: list[Field] = [
+            field for field in model._meta.concrete_fields if field.name not in leave_out
+        ]
+        self.attnames = [field.attname for field in self.fields]
+
+    @cached_property
+    def db_table(self) -> str:
+        return connection.ops.quote_name(self.model._meta.db_table)
+
+    @cache  # noqa: B019 (a few instances, each living as long as the process)
+    def columns(self, alias: str) -> str:
+        """The select list, with each column under the table alias ``alias``."""
+        return ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}" for f in self.fields)
+
+    def instances(self, rows: Iterable[Sequence[Any]]) -> Iterator[tuple[Model, tuple]]:
+        """Each row's first ``len(fields)`` values as an instance, with the rest of the row
+        (the values a query adds after the model's own columns)."""
+        converters = self._converters
+        size = len(self.fields)
+        for row in rows:
+            values = [
+                _converted(value, column, column_converters)
+                for value, (column, column_converters) in zip(row[:size], converters, strict=True)
+            ]
+            yield self.model.from_db(connection.alias, self.attnames, values), tuple(row[size:])
+
+    def update(self, instance: Model, field_names: Iterable[str]) -> None:
+        """``instance.save(update_fields=field_names)``, less the query building."""
+        fields = [self.model._meta.get_field(name) for name in field_names]
+        assignments = ", ".join(f"{connection.ops.quote_name(f.column)} = %s" for f in fields)
+        values = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {self.db_table} SET {assignments} WHERE id = %s", [*values, instance.pk]
+            )
+
+    def insert(self, instance: Model) -> None:
+        """Write a new row for ``instance``, as ``save()`` would (``auto_now_add`` included),
+        without reading its id back."""
+        fields = [field for field in self.fields if not field.primary_key]
+        columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+        values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
+        marks = ", ".join(["%s"] * len(fields))
+        with connection.cursor() as cursor:
+            cursor.execute(f"INSERT INTO {self.db_table} ({columns}) VALUES ({marks})", values)
+
+    @cached_property
+    def _converters(self) -> list[tuple[Col, list[Converter]]]:
+        """What the ORM applies to each column read: the backend's own conversions (SQLite's
+        dates and booleans), then the field's (JSON)."""
+        columns = [field.get_col(self.model._meta.db_table) for field in self.fields]
+        return [
+            (
+                column,
+                [*connection.ops.get_db_converters(column), *field.get_db_converters(connection)],
+            )
+            for field, column in zip(self.fields, columns, strict=True)
+        ]
+
+
+def _converted(value: Any, column: Col, converters: list[Converter]) -> Any:
+    for convert in converters:
+        value = convert(value, column, connection)
+    return value
