@@ -4,7 +4,15 @@ Only the table's id, version and revision travel: every consumer renders its own
 from a snapshot of the table (DESIGN.md, "A move"), so no card ever crosses the channel layer.
 The process that made the change already holds that snapshot: it keeps it for its own sockets
 before the news goes out, and only the other processes read it back.
+
+A socket's consumer runs the write path in a worker thread; it holds the news
+(``sent_by_caller``) and sends it from its own event loop once the service returns, rather than
+have the worker thread call back into that loop and wait for it on every move.
 """
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -12,6 +20,12 @@ from django.db import transaction
 
 from games.selectors import TableSnapshot
 from games.snapshots import snapshot_cache
+
+News = tuple[int, int, int, TableSnapshot | None]
+
+# Set by ``sent_by_caller``; the worker thread that runs the service sees it (asgiref runs sync
+# code in a copy of the caller's context).
+_held: ContextVar[list[News] | None] = ContextVar("held_table_news", default=None)
 
 
 def table_group(table_id: int) -> str:
@@ -23,12 +37,35 @@ def table_changed_send(
     *, table_id: int, version: int, revision: int, snapshot: TableSnapshot | None = None
 ) -> None:
     """Queue the news for when the current transaction commits (at once outside one)."""
-    transaction.on_commit(lambda: async_to_sync(_send)(table_id, version, revision, snapshot))
+    news = (table_id, version, revision, snapshot)
+    transaction.on_commit(lambda: _committed(news))
+
+
+def _committed(news: News) -> None:
+    held = _held.get()
+    if held is not None:
+        held.append(news)
+    else:
+        async_to_sync(_send)(*news)
+
+
+@asynccontextmanager
+async def sent_by_caller() -> AsyncIterator[None]:
+    """``async with sent_by_caller(): await <a service in a worker thread>``: the news its
+    commits make is sent from here, when the block ends (whether or not the service raised)."""
+    held: list[News] = []
+    token = _held.set(held)
+    try:
+        yield
+    finally:
+        _held.reset(token)
+        for news in held:
+            await _send(*news)
 
 
 async def _send(table_id: int, version: int, revision: int, snapshot: TableSnapshot | None):
-    """In the event loop of the process's sockets (asgiref runs it there from a worker thread
-    of that loop; a Celery worker gets a loop of its own, whose cache nobody reads)."""
+    """In the event loop of the process's sockets (from a Celery worker, in a loop of its own,
+    whose cache nobody reads)."""
     if snapshot is not None:
         snapshot_cache().keep(snapshot)
     message = {"type": "table.changed", "version": version, "revision": revision}

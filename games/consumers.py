@@ -9,7 +9,7 @@ from django.utils import translation
 
 from games import services
 from games.arrangement import ArrangementRefusal, arrangement_frame
-from games.broadcast import table_group
+from games.broadcast import sent_by_caller, table_group
 from games.engine import IllegalAction
 from games.frames import state_frame
 from games.presence import BROADCAST_GROUP, user_group
@@ -21,9 +21,23 @@ from games.sockets import GuardedJsonConsumer
 # Off the single "thread-sensitive" thread: moves at different tables run side by side, and
 # the row lock (or SQLite's write lock) orders moves at one table.
 _table_access = database_sync_to_async(table_access, thread_sensitive=False)
-_move_apply = database_sync_to_async(services.table_move_apply, thread_sensitive=False)
-_seat_return = database_sync_to_async(services.table_seat_return, thread_sensitive=False)
 _table_revision = database_sync_to_async(table_revision, thread_sensitive=False)
+
+
+def _service(function):
+    """A table service, run in a worker thread; the news of its commits is sent from this
+    event loop when it returns (``games.broadcast.sent_by_caller``)."""
+    in_thread = database_sync_to_async(function, thread_sensitive=False)
+
+    async def call(**arguments):
+        async with sent_by_caller():
+            return await in_thread(**arguments)
+
+    return call
+
+
+_move_apply = _service(services.table_move_apply)
+_seat_return = _service(services.table_seat_return)
 
 
 class PresenceConsumer(GuardedJsonConsumer):

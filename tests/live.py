@@ -8,7 +8,9 @@ test session (so that parallel runs on one Redis never take each other's message
 with DEBUG off, as in production.
 """
 
+import contextlib
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -32,12 +34,21 @@ class LiveProcess:
 
     def stop(self) -> None:
         if self.process.poll() is None:
-            self.process.terminate()
+            self._signal(signal.SIGTERM)
             try:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+                self.kill()
+
+    def kill(self) -> None:
+        """SIGKILL to the process and its children (the worker's embedded beat)."""
+        self._signal(signal.SIGKILL)
+        self.process.wait()
+
+    def _signal(self, number: int) -> None:
+        # Each process leads its own group (start_new_session), so its children get it too.
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, number)
 
 
 @dataclass
@@ -90,7 +101,12 @@ def live_stack_start(*, workdir: Path, env: dict[str, str]) -> LiveStack:
         log_path = workdir / f"{name}.log"
         with log_path.open("wb") as log:
             process = subprocess.Popen(
-                [python, *args], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT
+                [python, *args],
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
             )
         live = LiveProcess(name, process, log_path)
         stack.processes.append(live)

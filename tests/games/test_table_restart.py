@@ -44,9 +44,7 @@ class Platform:
 
     def kill(self):
         for process in self.stack.processes:
-            if process.process.poll() is None:
-                process.process.kill()
-                process.process.wait()
+            process.kill()
 
     def socket(self, table, client) -> TableSocket:
         return TableSocket(

@@ -1,20 +1,24 @@
 """The snapshot a move leaves behind: what the process that applied it keeps for its own sockets
 must be exactly what any other process reads back from the database."""
 
+import asyncio
 import json
 import random
 
 import pytest
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 
 from games import services, snapshots
 from games.broadcast import _send as broadcast_send
+from games.broadcast import sent_by_caller, table_group
 from games.frames import state_frame
 from games.models import MoveBy
 from games.selectors import table_snapshot
 from games.services.locked import atomic_locked
 from games.snapshots import snapshot_cache
-from tests.games.tables import SHORT_MATCHES, members, table_new
+from tests.games.tables import SHORT_MATCHES, match_of, members, table_new
 
 pytestmark = pytest.mark.django_db
 
@@ -80,3 +84,45 @@ def test_the_applying_process_sends_its_sockets_the_kept_snapshot_without_a_read
         return await snapshot_cache().at_least(table.pk, kept.revision)
 
     assert async_to_sync(scenario)() is kept
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_socket_s_move_is_announced_from_its_own_event_loop_with_the_snapshot_kept(
+    monkeypatch,
+):
+    """The consumer's way: the service in a worker thread, its news held and sent from the
+    caller's loop once it returns. The table's group hears the new version, and the process's
+    cache has the new snapshot without a read. Members only: a live worker could play a bot's
+    turn before the rows are read back."""
+    asha, *others = members(4)
+    table = table_new(asha, "pitch", [""] * 4)
+    for number, member in enumerate(others, start=1):
+        services.table_seat_take(table_id=table.pk, user_id=member.pk, number=number)
+    table.refresh_from_db()
+    match = match_of(table)
+    mover = [asha, *others][match.to_move()[0]]
+    action = match.legal_actions(match.to_move()[0])[0]
+
+    async def no_read(table_id):
+        raise AssertionError("the snapshot was read back")
+
+    monkeypatch.setattr(snapshots, "_load_snapshot", no_read)
+    move_apply = database_sync_to_async(services.table_move_apply, thread_sensitive=False)
+
+    async def scenario():
+        layer = get_channel_layer()
+        channel = await layer.new_channel()
+        await layer.group_add(table_group(table.pk), channel)
+        async with sent_by_caller():
+            version = await move_apply(
+                table_id=table.pk, user_id=mover.pk, action=action, version=table.version
+            )
+        heard = await asyncio.wait_for(layer.receive(channel), 10)
+        kept = await snapshot_cache().at_least(table.pk, heard["revision"])
+        await layer.group_discard(table_group(table.pk), channel)
+        return version, heard, kept
+
+    version, heard, kept = async_to_sync(scenario)()
+    assert heard["version"] == version == table.version + 1
+    assert (kept.version, kept.revision) == (version, heard["revision"])
+    assert frames(kept) == frames(table_snapshot(table.pk))
