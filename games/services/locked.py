@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from accounts.ratings import match_standings
@@ -23,8 +23,8 @@ from games.engine import GAMES
 from games.engine.base import Action, Match
 from games.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
 from games.refusals import TableRefusal
-from games.rows import Rows
-from games.selectors import PUBLIC_MOVE, TableSnapshot, table_seats_named, table_snapshot_of
+from games.rows import MOVE_ROWS, TABLE_ROWS, execute_together
+from games.selectors import PUBLIC_MOVE, TableSnapshot, table_rows, table_snapshot_of
 
 logger = logging.getLogger(__name__)
 
@@ -34,10 +34,6 @@ PLAY_FIELDS = ["state", "version", "revision", "deadline", "status", "started_at
 # A bot's turn is owed within its delay; this much later the sweep queues it again (a job lost
 # with a worker that died).
 BOT_GRACE_SECONDS = 5.0
-
-# Not the initial state: only a match's start writes it, and it is as big as the state.
-_TABLE_ROWS = Rows(Table, leave_out=["initial_state"])
-_MOVE_ROWS = Rows(Move)
 
 
 @dataclass
@@ -49,26 +45,23 @@ class LockedTable:
     names: dict[int | None, str] = field(default_factory=dict)
     changed_seats: set[int] = field(default_factory=set)
     started: bool = False  # the match was dealt in this transaction
-    last_move: dict | None = None  # the public side of the last move applied here
+    last_move: dict | None = None  # the public side of the table's last move
+    new_moves: list[Move] = field(default_factory=list)  # written by ``save``
 
     @classmethod
     def lock(cls, table_id: int) -> "LockedTable":
         """Lock the row; call inside ``transaction.atomic``."""
-        lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT {_TABLE_ROWS.columns('t')} FROM {_TABLE_ROWS.db_table} t"
-                f" WHERE t.id = %s{lock}",
-                [table_id],
-            )
-            rows = cursor.fetchall()
-        if not rows:
+        rows = table_rows(table_id, for_update=True)
+        if rows is None:
             raise TableRefusal("no_table")
-        table, _rest = next(_TABLE_ROWS.instances(rows))
-        named = table_seats_named(table_id)
-        match = GAMES[table.game].from_json(table.state) if table.state else None
-        names = {seat.user_id: name for seat, name in named}
-        return cls(table, [seat for seat, _name in named], match, names)
+        table = rows.table
+        return cls(
+            table=table,
+            seats=[seat for seat, _name in rows.seats],
+            match=GAMES[table.game].from_json(table.state) if table.state else None,
+            names={seat.user_id: name for seat, name in rows.seats},
+            last_move=rows.last_move,
+        )
 
     # -- who sits where ----------------------------------------------------------------------
 
@@ -105,7 +98,7 @@ class LockedTable:
             events=events,
             by=by,
         )
-        _MOVE_ROWS.insert(move)
+        self.new_moves.append(move)
         self.last_move = {name: getattr(move, name) for name in PUBLIC_MOVE}
 
     def over_timeout_limit(self, seat: int) -> bool:
@@ -142,7 +135,10 @@ class LockedTable:
         if clock:
             table.deadline = self._deadline(now)
         table.revision += 1
-        _TABLE_ROWS.update(table, [*PLAY_FIELDS, *(["initial_state"] if self.started else [])])
+        # The moves and the row in one round trip (on PostgreSQL).
+        fields = [*PLAY_FIELDS, *(["initial_state"] if self.started else [])]
+        moves = [MOVE_ROWS.insert(self.new_moves)] if self.new_moves else []
+        execute_together([*moves, TABLE_ROWS.update(table, fields)])
         changed = [seat for seat in self.seats if seat.number in self.changed_seats]
         # Seats given up first: a member moving seats holds only one at every step.
         for seat in sorted(changed, key=lambda seat: seat.user_id is not None):
@@ -157,9 +153,9 @@ class LockedTable:
             self.queue_bot_turn()
 
     def snapshot(self) -> TableSnapshot | None:
-        """The table as this transaction leaves it, when that needs no read: after a move, with
-        every member's name known from the lock (None after any other change)."""
-        if self.last_move is None or any(s.user_id not in self.names for s in self.seats):
+        """The table as this transaction leaves it, when that needs no read: every member's name
+        is known from the lock (None when a newcomer took a seat)."""
+        if any(seat.user_id not in self.names for seat in self.seats):
             return None
         named = [(seat, self.names[seat.user_id]) for seat in self.seats]
         return table_snapshot_of(self.table, named, self.match, self.last_move)

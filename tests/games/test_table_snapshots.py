@@ -50,9 +50,9 @@ def test_every_seat_is_sent_the_same_frame_from_the_kept_snapshot_as_from_the_da
         assert frames(kept) == frames(table_snapshot(table.pk))
 
 
-def test_a_change_without_a_move_leaves_no_snapshot_to_keep():
-    """A seat taken: the newcomer's name was not read with the lock, so the sockets read the
-    table back rather than show a stale name."""
+def test_a_seat_taken_by_a_newcomer_leaves_no_snapshot_to_keep():
+    """The newcomer's name was not read with the lock, so the sockets read the table back
+    rather than show a stale name."""
     asha, bilal = members(2)
     table = table_new(asha, "pitch", ["", "", "medium", "medium"])
     with atomic_locked(table.pk) as locked:
