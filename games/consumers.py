@@ -67,7 +67,20 @@ class PresenceConsumer(GuardedJsonConsumer):
         await self.send_json({"type": "announce", "text": event["text"]})
 
 
-class TableConsumer(GuardedJsonConsumer):
+class LoopDispatch:
+    """Dispatch as Channels does it, less its ``aclose_old_connections()`` before every
+    handler: that runs in the process's one thread-sensitive thread, so every frame of every
+    table queued behind it. Consumers with this reach the database only through
+    ``database_sync_to_async``, which looks after its own connections (or not at all)."""
+
+    async def dispatch(self, message):
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class TableConsumer(LoopDispatch, GuardedJsonConsumer):
     """One socket at one table: a seated member gets their seat's view, anyone else allowed to
     watch gets the spectator's view, each time the table changes.
 
@@ -92,16 +105,6 @@ class TableConsumer(GuardedJsonConsumer):
     seat: int | None = None
     sent_revision = -1
     joined = False
-
-    async def dispatch(self, message):
-        """As Channels does it, less its ``aclose_old_connections()`` before every handler: that
-        runs in the process's one thread-sensitive thread, so every frame of every table queued
-        behind it. This consumer reaches the database only through ``database_sync_to_async``,
-        which looks after its own connections."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
     async def connect(self):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
@@ -222,9 +225,9 @@ class TableConsumer(GuardedJsonConsumer):
         await super().refuse(code, close_code)
 
 
-class EchoConsumer(AsyncWebsocketConsumer):
+class EchoConsumer(LoopDispatch, AsyncWebsocketConsumer):
     """Sends every text frame back: the floor the load benchmark measures tables against
-    (routed only with the BENCH_ECHO setting)."""
+    (routed only with the BENCH_ECHO setting), dispatched as the table sockets are."""
 
     async def receive(self, text_data=None, bytes_data=None):
         await self.send(text_data=text_data, bytes_data=bytes_data)
