@@ -2,9 +2,9 @@
 
 A move is the platform's hottest path, and Django's query compiler cost several times the
 queries themselves there (``bench/bench_move.py``: the row lock alone took 1.9 ms of CPU through
-the ORM, 0.5 ms as plain SQL). The statements are written once per process from the models' own
-metadata, and every value passes through its field's own conversions both ways, so the
-instances are the ORM's own: the services read and change them as usual.
+the ORM, 0.5 ms as plain SQL). The statements are written from the models' own metadata (the
+select lists once per process), and every value passes through its field's own conversions both
+ways, so the instances are the ORM's own: the services read and change them as usual.
 """
 
 from collections.abc import Callable, Iterable, Sequence
@@ -72,7 +72,8 @@ class Rows:
         fields = [self.model._meta.get_field(name) for name in field_names]
         assignments = ", ".join(f"{connection.ops.quote_name(f.column)} = %s" for f in fields)
         values = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
-        return f"UPDATE {self.db_table} SET {assignments} WHERE id = %s", [*values, instance.pk]
+        key = connection.ops.quote_name(self.model._meta.pk.column)
+        return f"UPDATE {self.db_table} SET {assignments} WHERE {key} = %s", [*values, instance.pk]
 
     def insert(self, instances: Sequence[Model]) -> Statement:
         """The statement that writes new rows for ``instances``, as ``save()`` would
