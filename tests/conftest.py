@@ -69,6 +69,21 @@ def live_stack(django_db_setup, tmp_path_factory):
     stack.stop()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A failed test that used the live stack reports what its processes logged last, and one
+    with browser pages what they logged (``tests/browser/conftest.py``): a run on CI leaves
+    nothing else behind to read."""
+    report = yield
+    used = getattr(item, "funcargs", {})
+    if report.failed and call.when == "call":
+        if "live_stack" in used:
+            report.sections.append(("live stack logs, last lines", used["live_stack"].logs(4000)))
+        if "page_log" in used:
+            report.sections.append(("browser pages", str(used["page_log"])))
+    return report
+
+
 @pytest.fixture
 def member(django_user_model):
     return django_user_model.objects.create_user(

@@ -63,8 +63,12 @@ class LiveStack:
     def ws_url(self, path: str) -> str:
         return f"ws://127.0.0.1:{self.port}{path}"
 
-    def logs(self) -> str:
-        return "\n".join(f"----- {p.name} -----\n{p.output()}" for p in self.processes)
+    def logs(self, tail: int = 0) -> str:
+        """Every process's log, or the last ``tail`` characters of each."""
+        return "\n".join(
+            f"----- {p.name} -----\n{p.output()[-tail:] if tail else p.output()}"
+            for p in self.processes
+        )
 
     def stop(self) -> None:
         for process in self.processes:

@@ -50,8 +50,30 @@ LEVELS = {
 DIRECTIONS = {"en": "ltr", "hi": "ltr", "ur": "rtl"}
 
 
+class TablePages:
+    """Chromium on the live stack: table pages, each watched by the test's page log."""
+
+    def __init__(self, browser, live_stack, log) -> None:
+        self.browser, self.live_stack, self.log = browser, live_stack, log
+
+    def open(self, session, table, language="en", viewport=DESKTOP):
+        """The table's page in a fresh browser context signed in with ``session``."""
+        url = self.live_stack.http_url
+        context = self.browser.new_context(viewport=viewport, base_url=url)
+        context.add_cookies(
+            [
+                {"name": "sessionid", "value": session, "url": url},
+                {"name": "django_language", "value": language, "url": url},
+            ]
+        )
+        page = context.new_page()
+        self.log.watch(page, language)
+        page.goto(f"/tables/{table.pk}/")
+        return page
+
+
 @contextmanager
-def launched():
+def launched(live_stack, log):
     """Chromium, started after the test's rows are written: Playwright's event loop would
     refuse Django's database calls."""
     from playwright.sync_api import sync_playwright
@@ -61,7 +83,7 @@ def launched():
             executable_path=str(CHROMIUM),
             args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
         )
-        yield chromium
+        yield TablePages(chromium, live_stack, log)
         chromium.close()
 
 
@@ -92,20 +114,6 @@ def seated(game: str):
         return table, client.cookies["sessionid"].value
 
     return written(write)
-
-
-def table_page(browser, live_stack, session, table, language="en", viewport=DESKTOP):
-    """The table's page in a fresh browser context signed in with ``session``."""
-    context = browser.new_context(viewport=viewport, base_url=live_stack.http_url)
-    context.add_cookies(
-        [
-            {"name": "sessionid", "value": session, "url": live_stack.http_url},
-            {"name": "django_language", "value": language, "url": live_stack.http_url},
-        ]
-    )
-    page = context.new_page()
-    page.goto(f"/tables/{table.pk}/")
-    return page
 
 
 def screenshots(page, name: str) -> list[str]:
@@ -188,10 +196,12 @@ def assert_svg_hand_with_legal_and_dimmed_cards(page) -> None:
     ("game", "language"),
     [("courtpiece", "ur"), ("pitch", "hi"), ("unders", "en")],
 )
-def test_a_member_plays_a_short_match_with_bots_to_the_result_screen(live_stack, game, language):
+def test_a_member_plays_a_short_match_with_bots_to_the_result_screen(
+    live_stack, page_log, game, language
+):
     table, session = seated(game)
-    with launched() as browser:
-        page = table_page(browser, live_stack, session, table, language)
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(session, table, language)
         play_and_check(page, game, language)
 
 
@@ -229,16 +239,16 @@ def hands_stacked_on_a_phone_and_side_by_side_on_a_desktop(page) -> bool:
     return columns == {360: 1, 1280: 4}
 
 
-def test_rummy_arrangement_is_judged_by_the_server_and_a_drop_shows_its_cost(live_stack):
+def test_rummy_arrangement_is_judged_by_the_server_and_a_drop_shows_its_cost(live_stack, page_log):
     """RM-28 labels and status line, the Sort button, draw and discard (RM-6), the drop's cost
     (RM-17: 20 before drawing, 40 after), and the result screen with every hand's groups."""
     table, session = seated("rummy")
-    with launched() as browser:
-        check_rummy(browser, live_stack, session, table)
+    with launched(live_stack, page_log) as pages:
+        check_rummy(pages, session, table)
 
 
-def check_rummy(browser, live_stack, session, table):
-    page = table_page(browser, live_stack, session, table, "en", PHONE)
+def check_rummy(pages, session, table):
+    page = pages.open(session, table, "en", PHONE)
     my_turn(page)
     status = page.locator("#arrange-status")
     page.wait_for_function(
@@ -278,7 +288,7 @@ def check_rummy(browser, live_stack, session, table):
     page.wait_for_selector("#summary .shown-hand .group-label")
     too_wide += screenshots(page, "table-rummy-en-result")
 
-    urdu = table_page(browser, live_stack, session, table, "ur", PHONE)
+    urdu = pages.open(session, table, "ur", PHONE)
     assert urdu.get_attribute("html", "dir") == "rtl"
     too_wide += screenshots(urdu, "table-rummy-ur-result")
     assert too_wide == []
@@ -343,14 +353,14 @@ def hidden_trump_table():
     return table, sessions
 
 
-def test_two_members_play_hidden_trump_with_two_bots(live_stack):
+def test_two_members_play_hidden_trump_with_two_bots(live_stack, page_log):
     """CP-8: the card laid face down shows face down to the others and face up to its owner;
     CP-9: "show trump" is offered to a player void in the led suit; two browser contexts play
     each other to the result screen, with labelled buttons (pass to partner, show trump)."""
     table, sessions = written(hidden_trump_table)
-    with launched() as browser:
-        caller = table_page(browser, live_stack, sessions[0], table, "en", PHONE)
-        other = table_page(browser, live_stack, sessions[1], table, "ur", DESKTOP)
+    with launched(live_stack, page_log) as pages:
+        caller = pages.open(sessions[0], table, "en", PHONE)
+        other = pages.open(sessions[1], table, "ur", DESKTOP)
         my_turn(caller)
         passing = caller.locator("#actions .action-pass").inner_text()
         assert "Pass to your partner, Seat 3" in passing
@@ -411,12 +421,12 @@ def joker_on_the_open_pile():
     return table, sessions
 
 
-def test_the_rummy_open_pile_is_disabled_when_its_top_is_a_joker(live_stack):
+def test_the_rummy_open_pile_is_disabled_when_its_top_is_a_joker(live_stack, page_log):
     """RM-7: a joker cannot be taken from the open pile: the page greys the pile (the server
     lists no such draw) and leaves the closed deck live."""
     table, sessions = written(joker_on_the_open_pile)
-    with launched() as browser:
-        page = table_page(browser, live_stack, sessions[0], table, "en", PHONE)
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(sessions[0], table, "en", PHONE)
         my_turn(page)
         page.wait_for_selector("#open-pile svg.joker")
         assert page.locator("#open-pile").is_disabled()
@@ -462,13 +472,13 @@ def lifted_inside_its_button(button) -> bool:
     )
 
 
-def test_rummy_twins_are_grouped_apart_and_the_chosen_copy_is_discarded(live_stack):
+def test_rummy_twins_are_grouped_apart_and_the_chosen_copy_is_discarded(live_stack, page_log):
     """RM-2 deals twins: the page tells the two copies of a card apart by their places. One copy
     is tapped into a group of its own, a card is dragged to it, and the other copy, left in the
     first group, is the one discarded (RM-6); the server judges every layout (RM-28)."""
     table, sessions, twin = written(twins_in_the_hand)
-    with launched() as browser:
-        page = table_page(browser, live_stack, sessions[0], table, "en", PHONE)
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(sessions[0], table, "en", PHONE)
         my_turn(page)
         judged(page)
         group = '#hand .group[data-group="{}"]'.format
@@ -553,13 +563,14 @@ def seconds_shown(page) -> int:
 
 def test_courtpiece_trump_countdown_10_seconds_in_a_first_game_then_20_for_the_partner(
     live_stack,
+    page_log,
 ):
     """CP-5: the chooser has 10 seconds in their first game, counted down on the page (the line
     and the bar, against the server's 10, not the table's 60); passing to the partner gives
     them 20, set by the server. Checked as it ticks, without waiting the clock out."""
-    with launched() as browser:
+    with launched(live_stack, page_log) as pages:
         table, chooser, session = written(a_first_game_chooser)
-        page = table_page(browser, live_stack, session, table, "en", PHONE)
+        page = pages.open(session, table, "en", PHONE)
         my_turn(page)
         page.wait_for_selector("#suit-choice:not([hidden]) button.legal")
         first = seconds_shown(page)
@@ -609,12 +620,12 @@ def unders_twins():
     return table, sessions, twin
 
 
-def test_unders_both_copies_of_a_card_are_played_together(live_stack):
+def test_unders_both_copies_of_a_card_are_played_together(live_stack, page_log):
     """HU-1 deals twins to five players, HU-3 lets cards of one rank go together: the page
     selects each copy by its place, so both are picked and played as one move."""
     table, sessions, twin = written(unders_twins)
-    with launched() as browser:
-        page = table_page(browser, live_stack, sessions[0], table, "en", PHONE)
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(sessions[0], table, "en", PHONE)
         my_turn(page)
         copies = page.locator(f"#hand .card-button.legal[data-card='{twin}']")
         assert copies.count() == 2

@@ -24,13 +24,6 @@ pytestmark = [
 ]
 
 
-def run(scenario, live_stack):
-    try:
-        return asyncio.run(scenario())
-    except Exception as error:
-        raise AssertionError(f"{error!r}\n{live_stack.logs()[-6000:]}") from error
-
-
 def leaks(frames: list[dict], table: Table, seat: int | None) -> list[tuple[int, list[str]]]:
     """(version, cards) for every state frame that shows ``seat`` a card it may not see."""
     matches = [step.match for step in table_replay(table)]
@@ -74,7 +67,7 @@ def test_two_members_and_two_bots_play_a_match_to_the_end_seeing_only_their_card
             )
             return ends, first.frames, second.frames, spectator.frames
 
-    ends, *frames = run(scenario, live_stack)
+    ends, *frames = asyncio.run(scenario())
     table.refresh_from_db()
     assert table.status == TableStatus.FINISHED
     assert [end["version"] for end in ends] == [table.version] * 3
@@ -126,7 +119,7 @@ def test_two_sockets_moving_at_the_same_moment_apply_exactly_one(live_stack, pit
             )
             return version, [await outcome(tab, version), await outcome(other_tab, version)]
 
-    version, outcomes = run(scenario, live_stack)
+    version, outcomes = asyncio.run(scenario())
     assert sorted(outcomes) == ["applied", "stale_version"]
     assert Move.objects.filter(table=table, by=MoveBy.PLAYER).count() == 1
     assert Move.objects.get(table=table, version=version + 1).by == MoveBy.PLAYER
@@ -168,7 +161,7 @@ def test_a_message_it_should_not_send_gets_a_clear_error_and_changes_nothing(
             pong = await s.receive_until(lambda f: f["type"] == "pong")
             return error, pong
 
-    error, pong = run(scenario, live_stack)
+    error, pong = asyncio.run(scenario())
     assert error["code"] == code
     assert error["message"]
     assert pong["version"] == before[0]
@@ -186,7 +179,7 @@ def test_hindi_reader_gets_errors_in_hindi(live_stack, pitch_at_ashas_turn):
             await s.send({"type": "move", "action": {"type": "pass"}, "version": frame["version"]})
             return await s.error()
 
-    error = run(scenario, live_stack)
+    error = asyncio.run(scenario())
     assert error["code"] == "not_your_turn"
     assert error["message"] == "अभी आपकी बारी नहीं है।"
 
@@ -204,7 +197,7 @@ def test_an_oversized_frame_is_refused_and_closes_the_socket(live_stack, pitch_a
                 await s.receive()
             return error, closed.value.rcvd.code
 
-    error, close_code = run(scenario, live_stack)
+    error, close_code = asyncio.run(scenario())
     assert (error["code"], close_code) == ("too_large", CLOSE_TOO_BIG)
     assert table_state(table) == before
 
@@ -230,7 +223,7 @@ def test_strangers_are_refused_at_a_private_table_and_its_invite_lets_them_watch
             await guest.send({"type": "move", "action": {"type": "drop"}, "version": 0})
             return refusals, frame, await guest.error()
 
-    refusals, frame, error = run(scenario, live_stack)
+    refusals, frame, error = asyncio.run(scenario())
     assert refusals == [403, 403]
     assert frame["seat"] is None
     assert error["code"] == "not_seated"
@@ -247,7 +240,7 @@ def test_a_table_without_spectators_refuses_anyone_not_seated(live_stack):
                 pass
         return refused.value.response.status_code
 
-    assert run(scenario, live_stack) == 403
+    assert asyncio.run(scenario()) == 403
 
 
 def test_a_seat_that_keeps_timing_out_is_played_by_a_bot_until_its_member_is_back(live_stack):
@@ -270,7 +263,7 @@ def test_a_seat_that_keeps_timing_out_is_played_by_a_bot_until_its_member_is_bac
             back = await seat.state(lambda f: not f["seats"][0]["stand_in"])
             return stood_in, back
 
-    stood_in, back = run(scenario, live_stack)
+    stood_in, back = asyncio.run(scenario())
     assert stood_in["seats"][0]["away"]
     timeouts = Move.objects.filter(
         table=table, seat=0, by=MoveBy.TIMEOUT, version__lte=stood_in["version"]

@@ -117,7 +117,7 @@ def test_a_match_survives_its_server_and_worker_being_killed_and_restarted(
     try:
         frames = asyncio.run(scenario())
     except Exception as error:
-        logs = platform.stack.logs()[-6000:] if platform.stack else ""
+        logs = platform.stack.logs(tail=3000) if platform.stack else ""
         raise AssertionError(f"{error!r}\n{logs}") from error
     finally:
         if platform.stack:
