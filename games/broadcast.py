@@ -8,24 +8,55 @@ before the news goes out, and only the other processes read it back.
 A socket's consumer runs the write path in a worker thread; it holds the news
 (``sent_by_caller``) and sends it from its own event loop once the service returns, rather than
 have the worker thread call back into that loop and wait for it on every move.
+
+The news goes to the table's group on the channel layer, for the other processes, and straight
+to this process's own sockets of the table (``table_listen``), which need not wait for it to
+come back from Redis; the copy that does come back is no longer new to them.
 """
 
+import asyncio
+import logging
+from collections import defaultdict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
+from typing import Protocol
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from games.loops import per_loop
 from games.selectors import TableSnapshot
 from games.snapshots import snapshot_cache
+
+logger = logging.getLogger(__name__)
 
 News = tuple[int, int, int, TableSnapshot | None]
 
 # Set by ``sent_by_caller``; the worker thread that runs the service sees it (asgiref runs sync
 # code in a copy of the caller's context).
 _held: ContextVar[list[News] | None] = ContextVar("held_table_news", default=None)
+
+
+class TableListener(Protocol):
+    async def table_changed(self, event: dict) -> None: ...
+
+
+# This event loop's table sockets, by table.
+_listeners = per_loop(lambda: defaultdict(set))
+
+
+def table_listen(table_id: int, listener: TableListener) -> None:
+    """``listener`` (a socket of this process) is told of the table's news as it is sent."""
+    _listeners()[table_id].add(listener)
+
+
+def table_unlisten(table_id: int, listener: TableListener) -> None:
+    listeners = _listeners()
+    listeners[table_id].discard(listener)
+    if not listeners[table_id]:
+        del listeners[table_id]
 
 
 def table_group(table_id: int) -> str:
@@ -69,4 +100,15 @@ async def _send(table_id: int, version: int, revision: int, snapshot: TableSnaps
     if snapshot is not None:
         snapshot_cache().keep(snapshot)
     message = {"type": "table.changed", "version": version, "revision": revision}
-    await get_channel_layer().group_send(table_group(table_id), message)
+    await asyncio.gather(
+        get_channel_layer().group_send(table_group(table_id), message),
+        *(_tell(listener, message) for listener in list(_listeners().get(table_id, ()))),
+    )
+
+
+async def _tell(listener: TableListener, message: dict) -> None:
+    """One socket that fails to send keeps the news from no other."""
+    try:
+        await listener.table_changed(message)
+    except Exception:
+        logger.exception("a table socket was not told of a change")

@@ -9,7 +9,7 @@ from django.utils import translation
 
 from games import services
 from games.arrangement import ArrangementRefusal, arrangement_frame
-from games.broadcast import sent_by_caller, table_group
+from games.broadcast import sent_by_caller, table_group, table_listen, table_unlisten
 from games.engine import IllegalAction
 from games.frames import state_frame
 from games.presence import BROADCAST_GROUP, user_group
@@ -120,13 +120,18 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         self.joined = True
         await self.accept()
+        # From here the news of this process's moves comes straight to this socket, between
+        # frames of its own (``games.broadcast``): only a newer revision is sent.
+        table_listen(self.table_id, self)
         snapshot = await snapshot_cache().fresh(self.table_id)
         if snapshot is not None:
-            await self.send_state(snapshot)
+            if snapshot.revision > self.sent_revision:
+                await self.send_state(snapshot)
             await self.come_back_if_away(snapshot)
 
     async def disconnect(self, code):
         if self.joined:
+            table_unlisten(self.table_id, self)
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
 
     # -- from the table ----------------------------------------------------------------------

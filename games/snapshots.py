@@ -7,11 +7,11 @@ the snapshot it wrote (``games.broadcast``). Each socket still renders its own s
 """
 
 import asyncio
-import weakref
 from collections import OrderedDict
 
 from channels.db import database_sync_to_async
 
+from games.loops import per_loop
 from games.selectors import TableSnapshot, table_snapshot
 
 # Tables whose snapshot a process keeps; far more than one process serves at once.
@@ -69,14 +69,4 @@ class SnapshotCache:
 
 
 # One cache per event loop: its futures belong to that loop.
-_caches: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, SnapshotCache]" = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def snapshot_cache() -> SnapshotCache:
-    loop = asyncio.get_running_loop()
-    cache = _caches.get(loop)
-    if cache is None:
-        cache = _caches[loop] = SnapshotCache()
-    return cache
+snapshot_cache = per_loop(SnapshotCache)

@@ -9,8 +9,11 @@ import pytest
 from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+from django.test import Client
 
-from games import services, snapshots
+from config.asgi import application
+from games import broadcast, services, snapshots
 from games.broadcast import _send as broadcast_send
 from games.broadcast import sent_by_caller, table_group
 from games.frames import state_frame
@@ -19,6 +22,7 @@ from games.selectors import table_snapshot
 from games.services.locked import atomic_locked
 from games.snapshots import snapshot_cache
 from tests.games.tables import SHORT_MATCHES, match_of, members, table_new
+from tests.games.test_consumers import ORIGIN
 
 pytestmark = pytest.mark.django_db
 
@@ -86,6 +90,19 @@ def test_the_applying_process_sends_its_sockets_the_kept_snapshot_without_a_read
     assert async_to_sync(scenario)() is kept
 
 
+def members_table():
+    """A Pitch table of four members (no bot: a live worker could play a bot's turn before
+    the rows are read back), its members, the one to move and a legal move of theirs."""
+    people = members(4)
+    table = table_new(people[0], "pitch", [""] * 4)
+    for number, member in enumerate(people[1:], start=1):
+        services.table_seat_take(table_id=table.pk, user_id=member.pk, number=number)
+    table.refresh_from_db()
+    match = match_of(table)
+    seat = match.to_move()[0]
+    return table, people, people[seat], match.legal_actions(seat)[0]
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_socket_s_move_is_announced_from_its_own_event_loop_with_the_snapshot_kept(
     monkeypatch,
@@ -94,14 +111,7 @@ def test_a_socket_s_move_is_announced_from_its_own_event_loop_with_the_snapshot_
     caller's loop once it returns. The table's group hears the new version, and the process's
     cache has the new snapshot without a read. Members only: a live worker could play a bot's
     turn before the rows are read back."""
-    asha, *others = members(4)
-    table = table_new(asha, "pitch", [""] * 4)
-    for number, member in enumerate(others, start=1):
-        services.table_seat_take(table_id=table.pk, user_id=member.pk, number=number)
-    table.refresh_from_db()
-    match = match_of(table)
-    mover = [asha, *others][match.to_move()[0]]
-    action = match.legal_actions(match.to_move()[0])[0]
+    table, _people, mover, action = members_table()
 
     async def no_read(table_id):
         raise AssertionError("the snapshot was read back")
@@ -126,3 +136,74 @@ def test_a_socket_s_move_is_announced_from_its_own_event_loop_with_the_snapshot_
     assert heard["version"] == version == table.version + 1
     assert (kept.version, kept.revision) == (version, heard["revision"])
     assert frames(kept) == frames(table_snapshot(table.pk))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_sockets_of_the_process_that_applied_a_move_hear_of_it_without_the_channel_layer(
+    monkeypatch,
+):
+    """A socket of the table in the process that applied the move is told at once
+    (``table_listen``), not after the news has been to Redis and back: with the channel layer
+    carrying nothing, the socket still gets the new state; once it is gone it is told no more."""
+    table, people, mover, action = members_table()
+    watcher = next(person for person in people if person != mover)
+    client = Client()
+    client.force_login(watcher)
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+    carried = []
+
+    async def carries_nothing(group, message):
+        carried.append(group)
+
+    monkeypatch.setattr(get_channel_layer(), "group_send", carries_nothing)
+    move_apply = database_sync_to_async(services.table_move_apply, thread_sensitive=False)
+
+    async def scenario():
+        socket = WebsocketCommunicator(
+            application, f"/ws/tables/{table.pk}/", headers=[ORIGIN, (b"cookie", cookie)]
+        )
+        accepted, _ = await socket.connect(10)
+        assert accepted
+        first = await socket.receive_json_from(10)
+        async with sent_by_caller():
+            version = await move_apply(
+                table_id=table.pk, user_id=mover.pk, action=action, version=first["version"]
+            )
+        after = await socket.receive_json_from(10)
+        await socket.disconnect()
+        return first, after, version, dict(broadcast._listeners())
+
+    first, after, version, listening = async_to_sync(scenario)()
+    assert carried == [table_group(table.pk)]
+    assert after["type"] == "state"
+    assert after["version"] == version == first["version"] + 1
+    assert listening == {}
+
+
+def test_a_socket_that_fails_to_send_keeps_the_news_from_no_other(monkeypatch):
+    told, published = [], []
+
+    class Gone:
+        async def table_changed(self, event):
+            raise ConnectionError("the socket closed under it")
+
+    class Open:
+        async def table_changed(self, event):
+            told.append(event["revision"])
+
+    async def publish(group, message):
+        published.append((group, message["revision"]))
+
+    monkeypatch.setattr(get_channel_layer(), "group_send", publish)
+
+    async def scenario():
+        listeners = [Gone(), Open()]
+        for listener in listeners:
+            broadcast.table_listen(7, listener)
+        await broadcast_send(7, 3, 4, None)
+        for listener in listeners:
+            broadcast.table_unlisten(7, listener)
+
+    async_to_sync(scenario)()
+    assert told == [4]
+    assert published == [(table_group(7), 4)]
