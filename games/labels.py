@@ -119,6 +119,7 @@ EVENT_TEMPLATES = {
         "Jack %(jack)s, Game %(game)s; scored %(scored)s, score %(scores)s"
     ),
     "match_over": _("Match over: %(winners)s won"),
+    "pitch:match_over": _("Match over after %(hands_played)s hands: %(winners)s won %(ended_by)s"),
     "game_over": _("Game over: %(winners)s won"),
     "unders:play": _("Played %(count)s × %(rank)s %(from)s"),
     "under": _("Turned an under over: %(rank)s, %(playable)s"),
@@ -157,7 +158,7 @@ FLAG_WORDS = {
 }
 NOBODY = _("nobody")
 
-# Values inside actions that are words, not cards or numbers.
+# Values inside actions and events that are words, not cards or numbers.
 ACTION_WORDS = {
     "closed": _("from the closed deck"),
     "open": _("from the open pile"),
@@ -169,6 +170,9 @@ ACTION_WORDS = {
     "overs": _("from the overs"),
     "unders": _("from the unders"),
     "four_of_a_kind": _("by four of a kind"),
+    # How a Pitch match ended (PI-8, and the house rule's back door).
+    "target": _("by reaching the target"),
+    "back_door": _("by the back door: the other team fell to minus the target"),
 }
 
 

@@ -222,3 +222,35 @@ def test_events_are_told_in_words_in_the_move_list(client):
         with translation.override(language):
             words = str(event_text(hand_over, "pitch"))
             assert "Hand" not in words and "High" not in words and "Team" not in words
+
+
+def test_how_a_pitch_match_ended_is_told_in_words():
+    """PI-8: the match ends when a team reaches the target, or (the house rule) when the other
+    team falls to minus the target; the move list says which in each language, with no bare
+    field left over (the end event also carries the scores and the ranks)."""
+    from django.utils import translation
+
+    from games.templatetags.table_tags import event_text
+
+    # As PitchMatch.result() leaves it in the event.
+    over = {
+        "type": "match_over",
+        "ranks": [1, 2, 1, 2],
+        "scores": [21, 4, 21, 4],
+        "winners": [0, 2],
+        "team_scores": [21, 4],
+        "hands_played": 12,
+    }
+    for ended_by, english in (
+        ("target", "by reaching the target"),
+        ("back_door", "by the back door"),
+    ):
+        told = {}
+        for language in ("en", "hi", "ur"):
+            with translation.override(language):
+                told[language] = str(event_text({**over, "ended_by": ended_by}, "pitch"))
+        assert told["en"].startswith("Match over after 12 hands: Seat 1, Seat 3 won")
+        assert english in told["en"]
+        for language in ("hi", "ur"):
+            assert ended_by not in told[language] and "won" not in told[language]
+            assert "12" in told[language]
