@@ -176,6 +176,13 @@ ACTION_WORDS = {
 }
 
 
+def isolated(name: str) -> str:
+    """A member's name inside a sentence, set apart for the bidirectional algorithm (Unicode's
+    first-strong isolate): a Latin name in an Urdu line keeps its brackets the right way round
+    and the words around it in their order. ``table.js`` does the same."""
+    return f"\u2068{name}\u2069"
+
+
 def variant_name(game: str, variant: str) -> str:
     return str(VARIANT_NAMES.get((game, variant), variant))
 

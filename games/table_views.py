@@ -41,6 +41,7 @@ from games.labels import (
     SEAT_STATUSES,
     SUIT_NAMES,
     TEAM_FIELDS,
+    isolated,
     variant_name,
 )
 from games.models import BotLevel, MoveBy, Table, TableStatus
@@ -264,7 +265,7 @@ def _result_rows(table, snapshot) -> list[dict]:
         label = _("Seat %(number)s") % {"number": number + 1}
         rows.append(
             {
-                "name": f"{label} ({name})" if name else label,
+                "name": f"{label} ({isolated(name)})" if name else label,
                 "rank": result["ranks"][number],
                 "score": result["scores"][number],
                 "winner": number in winners,

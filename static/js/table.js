@@ -43,7 +43,9 @@
     const label = format(strings.seat, { number: number + 1 });
     if (!seat) return label;
     const who = number === frame.seat ? strings.you : seat.name || strings.bot_levels[seat.bot] || "";
-    return who ? label + " (" + who + ")" : label;
+    // The name set apart (first-strong isolate, as games/labels.py does): a Latin name in an
+    // Urdu line keeps its brackets the right way round.
+    return who ? label + " (\u2068" + who + "\u2069)" : label;
   }
 
   // A value inside an action or an event, as nodes: cards as small SVG cards, known words in

@@ -362,6 +362,10 @@ def test_two_members_play_hidden_trump_with_two_bots(live_stack, page_log):
         caller = pages.open(sessions[0], table, "en", PHONE)
         other = pages.open(sessions[1], table, "ur", DESKTOP)
         my_turn(caller)
+        # The caller's Latin name set apart in the Urdu line: its brackets the right way round.
+        other.wait_for_selector('#seats .seat[data-seat="0"]')
+        name = other.locator('#seats .seat[data-seat="0"] .seat-name').inner_text()
+        assert "(\u2068" in name and name.endswith("\u2069)")
         passing = caller.locator("#actions .action-pass").inner_text()
         assert "Pass to your partner, Seat 3" in passing
         assert "face down" in caller.locator("#actions .prompt").inner_text()

@@ -182,6 +182,9 @@ def test_the_result_screen_opens_every_hand_once_the_match_is_over(client, game,
         assert any(part in shown for part in ("Hand", "Overs", "Unders")) or cards == 0
     assert shown.count('class="card-svg') == cards
     assert 'class="card-svg back' not in shown
+    # The member's Latin name set apart from the words around it (an Urdu line keeps its
+    # brackets the right way round).
+    assert f"Seat 1 (\u2068{asha.username}\u2069)" in shown
 
 
 def test_events_are_told_in_words_in_the_move_list(client):
