@@ -75,9 +75,11 @@ class Table:
     def of(cls, turn: Turn) -> Table:
         """The table for ``turn``, read once however often a search asks."""
         global _last_read
-        if _last_read is None or _last_read.turn is not turn:
-            _last_read = cls._read_record(turn)
-        return _last_read
+        # The global read once: another thread's bot may replace it between two reads.
+        read = _last_read
+        if read is None or read.turn is not turn:
+            read = _last_read = cls._read_record(turn)
+        return read
 
     @classmethod
     def _read_record(cls, turn: Turn) -> Table:
