@@ -56,7 +56,6 @@ def main() -> None:
         from django.db import connections
 
         connections.close_all()
-        _queue_drop(name)
         for process in processes:
             process.terminate()
         if not options.embedded:
@@ -144,14 +143,6 @@ def _thread_cpu(function, **arguments) -> float:
     started = time.thread_time()
     function(**arguments)
     return time.thread_time() - started
-
-
-def _queue_drop(name: str) -> None:
-    """The timeout jobs the moves queued, which no worker will run."""
-    from config.celery import app
-
-    with app.connection_for_write() as connection:
-        connection.default_channel.queue_purge(name)
 
 
 def report(options, figures: dict[str, list[float]]) -> None:
