@@ -16,6 +16,7 @@ come back from Redis; the copy that does come back is no longer new to them.
 
 import asyncio
 import logging
+import weakref
 from collections import defaultdict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -43,8 +44,9 @@ class TableListener(Protocol):
     async def table_changed(self, event: dict) -> None: ...
 
 
-# This event loop's table sockets, by table.
-_listeners = per_loop(lambda: defaultdict(set))
+# This event loop's table sockets, by table: held weakly, so that a consumer that crashed
+# before its disconnect could unlisten is not kept, nor told, for ever.
+_listeners = per_loop(lambda: defaultdict(weakref.WeakSet))
 
 
 def table_listen(table_id: int, listener: TableListener) -> None:

@@ -2,6 +2,7 @@
 must be exactly what any other process reads back from the database."""
 
 import asyncio
+import gc
 import json
 import random
 
@@ -207,3 +208,30 @@ def test_a_socket_that_fails_to_send_keeps_the_news_from_no_other(monkeypatch):
     async_to_sync(scenario)()
     assert told == [4]
     assert published == [(table_group(7), 4)]
+
+
+def test_a_socket_gone_without_unlistening_is_not_kept(monkeypatch):
+    """A consumer that crashed before its ``disconnect`` never unlistens: the process must not
+    keep it, nor tell it of every later move."""
+    told = []
+
+    class Crashed:
+        async def table_changed(self, event):
+            told.append(event["revision"])
+
+    async def publish(group, message):
+        pass
+
+    monkeypatch.setattr(get_channel_layer(), "group_send", publish)
+
+    async def scenario():
+        crashed = Crashed()
+        broadcast.table_listen(7, crashed)
+        await broadcast_send(7, 3, 4, None)
+        del crashed
+        gc.collect()
+        await broadcast_send(7, 4, 5, None)
+        return list(broadcast._listeners()[7])
+
+    assert async_to_sync(scenario)() == []
+    assert told == [4]
