@@ -16,6 +16,7 @@ import asyncio
 import json
 import os
 import random
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -60,6 +61,7 @@ def main() -> None:
             process.terminate()
         if not options.embedded:
             database_drop(f"taash_{name}")
+        shutil.rmtree(var_dir, ignore_errors=True)
     report(options, figures)
 
 

@@ -24,6 +24,7 @@ import json
 import os
 import random
 import resource
+import shutil
 import socket
 import subprocess
 import sys
@@ -103,8 +104,8 @@ class Platform:
     def __enter__(self) -> Platform:
         try:
             self._start_all()
-        except BaseException:
-            self.__exit__()
+        except BaseException as error:
+            self.__exit__(type(error), error, error.__traceback__)
             raise
         return self
 
@@ -144,6 +145,11 @@ class Platform:
 
             connections.close_all()
             database_drop(self.database)
+        # The processes' logs are kept only when something went wrong.
+        if exc_info[0] is None:
+            shutil.rmtree(self.var_dir, ignore_errors=True)
+        else:
+            print(f"logs of the platform's processes: {self.var_dir}", file=sys.stderr)
 
     def _start(self, command: list[str]) -> None:
         log = (self.var_dir / f"process{len(self.processes)}.log").open("wb")
