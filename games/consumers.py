@@ -1,3 +1,4 @@
+import asyncio
 from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
@@ -107,6 +108,7 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
     joined = False
 
     async def connect(self):
+        self.news_in_order = asyncio.Lock()
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         user = self.scope["user"]
         self.user_id = user.pk if user.is_authenticated else None
@@ -137,11 +139,15 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
     # -- from the table ----------------------------------------------------------------------
 
     async def table_changed(self, event):
-        if event["revision"] <= self.sent_revision:
-            return
-        snapshot = await snapshot_cache().at_least(self.table_id, event["revision"])
-        if snapshot is not None and snapshot.revision > self.sent_revision:
-            await self.send_state(snapshot)
+        # News comes two ways (this process's own at once, the others' through the channel
+        # layer): one at a time, so that a revision still loading goes out before a later one
+        # rather than be skipped as old.
+        async with self.news_in_order:
+            if event["revision"] <= self.sent_revision:
+                return
+            snapshot = await snapshot_cache().at_least(self.table_id, event["revision"])
+            if snapshot is not None and snapshot.revision > self.sent_revision:
+                await self.send_state(snapshot)
 
     async def come_back_if_away(self, snapshot: TableSnapshot):
         """Reconnecting is coming back: it ends a stand-in and a pending drop."""

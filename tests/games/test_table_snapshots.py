@@ -20,6 +20,7 @@ from games.broadcast import sent_by_caller, table_group
 from games.frames import state_frame
 from games.models import MoveBy
 from games.selectors import table_snapshot
+from games.services import locked as locked_module
 from games.services.locked import atomic_locked
 from games.snapshots import snapshot_cache
 from tests.games.tables import SHORT_MATCHES, match_of, members, table_new
@@ -235,3 +236,71 @@ def test_a_socket_gone_without_unlistening_is_not_kept(monkeypatch):
 
     assert async_to_sync(scenario)() == []
     assert told == [4]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_revision_still_loading_is_sent_before_a_later_one_told_at_once(monkeypatch):
+    """News comes to a socket two ways: another process's move through the channel layer (its
+    snapshot read from the database) and this process's own at once. When a move made here
+    follows one whose snapshot is still being read, the socket sends both, in order: the
+    earlier one is not skipped as old."""
+    table, people, _mover, _action = members_table()
+    client = Client()
+    client.force_login(people[0])
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+    quiet = {"on": True}
+    announce = locked_module.broadcast.table_changed_send
+
+    def announced_unless_quiet(**news):
+        if not quiet["on"]:
+            announce(**news)
+
+    monkeypatch.setattr(locked_module.broadcast, "table_changed_send", announced_unless_quiet)
+    move_apply = database_sync_to_async(services.table_move_apply, thread_sensitive=False)
+    read = snapshots._load_snapshot
+
+    async def play(version):
+        """A legal move of whoever is to move at ``version``, made as a socket makes it."""
+        snapshot = await read(table.pk)
+        seat = snapshot.match.to_move()[0]
+        async with sent_by_caller():
+            return await move_apply(
+                table_id=table.pk,
+                user_id=people[seat].pk,
+                action=snapshot.match.legal_actions(seat)[0],
+                version=version,
+            )
+
+    async def scenario():
+        socket = WebsocketCommunicator(
+            application, f"/ws/tables/{table.pk}/", headers=[ORIGIN, (b"cookie", cookie)]
+        )
+        assert (await socket.connect(10))[0]
+        first = await socket.receive_json_from(10)
+        # Another process's move: committed, its news sent through the channel layer alone.
+        version = await play(first["version"])
+        quiet["on"] = False
+        reading, release = asyncio.Event(), asyncio.Event()
+
+        async def slow_read(table_id):
+            snapshot = await read(table_id)
+            reading.set()
+            await release.wait()
+            return snapshot
+
+        monkeypatch.setattr(snapshots, "_load_snapshot", slow_read)
+        revision = (await read(table.pk)).revision
+        message = {"type": "table.changed", "version": version, "revision": revision}
+        await get_channel_layer().group_send(table_group(table.pk), message)
+        await asyncio.wait_for(reading.wait(), 10)
+        # This process's move, told at once while the earlier one is still being read.
+        later = asyncio.create_task(play(version))
+        await asyncio.sleep(0.5)
+        release.set()
+        await later
+        frames = [await socket.receive_json_from(10) for _ in range(2)]
+        await socket.disconnect()
+        return first["version"], [frame["version"] for frame in frames]
+
+    first, versions = async_to_sync(scenario)()
+    assert versions == [first + 1, first + 2]
