@@ -20,16 +20,14 @@ Statement = tuple[str, list[Any]]
 
 
 def execute_together(statements: Sequence[Statement]) -> None:
-    """Run the statements in one round trip where the backend takes several at once
-    (PostgreSQL, whose client-side binding sends them as one query), else one by one. Each
-    round trip is a wait in which the worker thread gives up the GIL and must win it back from
-    the busy event loop."""
+    """Run the statements in one round trip where the backend can (PostgreSQL, in a pipeline),
+    else one by one. Each round trip is a wait in which the worker thread gives up the GIL and
+    must win it back from the busy event loop."""
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            cursor.execute(
-                "; ".join(sql for sql, _params in statements),
-                [value for _sql, params in statements for value in params],
-            )
+            with connection.connection.pipeline():
+                for sql, params in statements:
+                    cursor.execute(sql, params)
         else:
             for sql, params in statements:
                 cursor.execute(sql, params)
