@@ -104,6 +104,7 @@ async def play(tables, moves: int) -> dict[str, list[float]]:
     from asgiref.sync import sync_to_async
 
     from games import services
+    from games.broadcast import sent_by_caller
     from games.frames import state_frame
     from games.snapshots import snapshot_cache
 
@@ -120,14 +121,15 @@ async def play(tables, moves: int) -> dict[str, list[float]]:
             seat = snapshot.match.to_move()[0]
             action = rng.choice(snapshot.match.legal_actions(seat))
             started = time.perf_counter()
-            cpu = await timed_apply(
-                services.table_move_apply,
-                table_id=table_id,
-                user_id=members[seat],
-                action=action,
-                version=snapshot.version,
-            )
-            figures["apply wall"].append(time.perf_counter() - started)
+            async with sent_by_caller():
+                cpu = await timed_apply(
+                    services.table_move_apply,
+                    table_id=table_id,
+                    user_id=members[seat],
+                    action=action,
+                    version=snapshot.version,
+                )
+                figures["apply wall"].append(time.perf_counter() - started)
             figures["apply cpu"].append(cpu)
             started = time.perf_counter()
             snapshot = await cache.at_least(table_id, snapshot.revision + 1)
