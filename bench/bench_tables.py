@@ -407,22 +407,26 @@ def table_client(platform, table: BenchTable, seat: int, cookie, plays, trips, o
     async def client(_index: int, start: Start) -> None:
         url = platform.url(server, f"/ws/tables/{table.id}/")
         async with await start.connect(url, cookie) as ws:
-            acted, moving = -1, set()
-            while time.monotonic() < trips.measure.end:
-                try:
-                    frame = json.loads(await asyncio.wait_for(ws.recv(), 1))
-                except TimeoutError:
-                    continue
-                if frame["type"] == "error":
-                    trips.measure.refused[frame["code"]] += 1
-                if frame["type"] != "state":
-                    continue
-                trips.seen(seat, frame["version"], time.monotonic())
-                if plays and frame["legal"] and frame["version"] > acted:
-                    acted = frame["version"]
-                    task = asyncio.create_task(move_later(ws, frame, trips, options))
-                    moving.add(task)
-                    task.add_done_callback(moving.discard)
+            # One deadline for the whole run (asyncio's clock is time.monotonic), not a timer
+            # and a task for every frame, which would be timed as the server's.
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout_at(trips.measure.end):
+                    await play(ws)
+
+    async def play(ws) -> None:
+        acted, moving = -1, set()
+        while True:
+            frame = json.loads(await ws.recv())
+            if frame["type"] == "error":
+                trips.measure.refused[frame["code"]] += 1
+            if frame["type"] != "state":
+                continue
+            trips.seen(seat, frame["version"], time.monotonic())
+            if plays and frame["legal"] and frame["version"] > acted:
+                acted = frame["version"]
+                task = asyncio.create_task(move_later(ws, frame, trips, options))
+                moving.add(task)
+                task.add_done_callback(moving.discard)
 
     return client
 
