@@ -22,6 +22,9 @@
   let retries = 0;
   let heardAt = Date.now();
   let waiting = false; // a move is on its way: no second one until the table answers
+  // A move made while the socket is not open (the page shows the table it was served with, or
+  // it is reconnecting): sent as soon as it opens, where the server checks its version.
+  let pending = null;
 
   const format = Taash.cards.format;
 
@@ -121,7 +124,9 @@
     if (waiting) return;
     waiting = true;
     root.classList.add("waiting");
-    send({ type: "move", action, version: frame.version });
+    const message = { type: "move", action, version: frame.version };
+    if (socketOpen()) send(message);
+    else pending = message;
   }
 
   function legalOf(type) {
@@ -428,8 +433,12 @@
     }
   }
 
+  function socketOpen() {
+    return socket !== null && socket.readyState === WebSocket.OPEN;
+  }
+
   function send(message) {
-    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    if (socketOpen()) socket.send(JSON.stringify(message));
   }
 
   function connect() {
@@ -439,6 +448,8 @@
       retries = 0;
       heardAt = Date.now();
       showNotice("");
+      if (pending) send(pending);
+      pending = null;
       if (game.state) game.state(api);
     });
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));

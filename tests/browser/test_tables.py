@@ -13,7 +13,7 @@ from django.db import connections
 from django.test import Client
 
 from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, DESKTOP, PHONE, fits_the_screen
-from tests.games.tables import members, table_new
+from tests.games.tables import match_of, members, table_new
 
 pytestmark = [
     pytest.mark.usefixtures("tables_stopped_afterwards"),
@@ -56,10 +56,13 @@ class TablePages:
     def __init__(self, browser, live_stack, log) -> None:
         self.browser, self.live_stack, self.log = browser, live_stack, log
 
-    def open(self, session, table, language="en", viewport=DESKTOP):
-        """The table's page in a fresh browser context signed in with ``session``."""
+    def open(self, session, table, language="en", viewport=DESKTOP, script=None):
+        """The table's page in a fresh browser context signed in with ``session`` (``script``:
+        JavaScript run before the page's own)."""
         url = self.live_stack.http_url
         context = self.browser.new_context(viewport=viewport, base_url=url)
+        if script:
+            context.add_init_script(script)
         context.add_cookies(
             [
                 {"name": "sessionid", "value": session, "url": url},
@@ -437,6 +440,35 @@ def test_the_rummy_open_pile_is_disabled_when_its_top_is_a_joker(live_stack, pag
         assert page.locator("#closed-deck").is_enabled()
         page.locator("#closed-deck").press("Enter")
         page.wait_for_selector("#actions .action-discard")
+
+
+# The page's sockets go nowhere until the test calls ``socketsLet()``: a network that is slow to
+# let the table's socket through.
+SOCKETS_HELD = """
+(() => {
+  const Real = window.WebSocket;
+  let through = false;
+  window.socketsLet = () => { through = true; };
+  window.WebSocket = function (url, protocols) {
+    return new Real(through ? url : url.replace("/ws/tables/", "/ws/held/"), protocols);
+  };
+  Object.assign(window.WebSocket, { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 });
+})();
+"""
+
+
+def test_a_move_made_before_the_table_socket_opens_is_sent_when_it_opens(live_stack, page_log):
+    """The page shows the table it was served with before its socket is open: a draw made then
+    waits for the socket (and the server's version check), rather than be lost."""
+    table, _people, sessions = written(lambda: members_at("rummy", 2, turn_seconds=60))
+    (mover,) = written(lambda: match_of(table).to_move())
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(sessions[mover], table, "en", PHONE, script=SOCKETS_HELD)
+        page.wait_for_selector("#table.my-turn #closed-deck:enabled")
+        page.locator("#closed-deck").press("Enter")
+        page.wait_for_selector("#table.waiting")
+        page.evaluate("socketsLet()")
+        page.wait_for_selector("#actions .action-discard", timeout=15_000)
 
 
 def twins_in_the_hand():
