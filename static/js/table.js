@@ -22,9 +22,10 @@
   let retries = 0;
   let heardAt = Date.now();
   let waiting = false; // a move is on its way: no second one until the table answers
-  // A move made while the socket is not open (the page shows the table it was served with, or
-  // it is reconnecting): sent as soon as it opens, where the server checks its version.
-  let pending = null;
+  // What the player did while the socket was not open (the page shows the table it was served
+  // with, or it is reconnecting), the latest of each kind: a move, the Sort button. It goes
+  // as soon as the socket opens, where the server checks a move's version.
+  let unsent = [];
 
   const format = Taash.cards.format;
 
@@ -124,9 +125,7 @@
     if (waiting) return;
     waiting = true;
     root.classList.add("waiting");
-    const message = { type: "move", action, version: frame.version };
-    if (socketOpen()) send(message);
-    else pending = message;
+    send({ type: "move", action, version: frame.version });
   }
 
   function legalOf(type) {
@@ -439,6 +438,7 @@
 
   function send(message) {
     if (socketOpen()) socket.send(JSON.stringify(message));
+    else unsent = [...unsent.filter((held) => held.type !== message.type), message];
   }
 
   function connect() {
@@ -448,8 +448,9 @@
       retries = 0;
       heardAt = Date.now();
       showNotice("");
-      if (pending) send(pending);
-      pending = null;
+      const held = unsent;
+      unsent = [];
+      held.forEach(send);
       if (game.state) game.state(api);
     });
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
@@ -469,7 +470,7 @@
 
   window.setInterval(() => {
     if (Date.now() - heardAt > SILENCE_MS && socket) socket.close();
-    else send({ type: "ping" });
+    else if (socketOpen()) send({ type: "ping" });
   }, HEARTBEAT_MS);
   window.setInterval(renderTurn, 1000);
   render();
