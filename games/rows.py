@@ -8,6 +8,7 @@ ways, so the instances are the ORM's own: the services read and change them as u
 """
 
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import nullcontext
 from functools import cache, cached_property
 from typing import Any
 
@@ -24,11 +25,8 @@ def execute_together(statements: Sequence[Statement]) -> None:
     else one by one. Each round trip is a wait in which the worker thread gives up the GIL and
     must win it back from the busy event loop."""
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            with connection.connection.pipeline():
-                for sql, params in statements:
-                    cursor.execute(sql, params)
-        else:
+        postgresql = connection.vendor == "postgresql"
+        with connection.connection.pipeline() if postgresql else nullcontext():
             for sql, params in statements:
                 cursor.execute(sql, params)
 
