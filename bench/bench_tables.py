@@ -42,8 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SEATS = 4
 TARGET_P99_MS = 100
 TARGET_P50_RATIO = 5
-
-
+# The echo sockets timed while the tables play: one for every 20 tables, a frame a second each.
 TABLES_PER_PROBE = 20
 PROBE_SECONDS = 1.0
 
