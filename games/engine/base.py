@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from games.engine.cards import is_card_code
 from games.engine.errors import IllegalAction
@@ -24,6 +24,9 @@ from games.engine.rng import MatchRandom
 Action = dict[str, Any]
 Event = dict[str, Any]
 View = dict[str, Any]
+ActionFields = Mapping[str, Mapping[str, Callable[[object], object]]]
+"""Per action type, the fields it takes and how each is put in canonical form
+(``games.engine.actions``)."""
 
 HISTORY_LENGTH = 30
 """How many public moves a view carries (RM-29 for rummy; the same idea for the others)."""
@@ -37,6 +40,8 @@ class Match(ABC):
     """
 
     game: str = ""
+    action_fields: ClassVar[ActionFields] = {}
+    """Every action type of the game with the fields it takes (types without fields too)."""
 
     def __init__(
         self, *, variant: str, players: int, options: Mapping[str, Any], rng: MatchRandom
@@ -89,6 +94,21 @@ class Match(ABC):
     def cards_hidden_from(self, seat: int | None) -> list[str]:
         """The cards lying where ``seat`` may not look now (other hands, the stock, a face-down
         trump, unders), with repeats. Tests and the table scan what they send against it."""
+
+    def canonical_action(self, action: object) -> Action:
+        """``action`` as this game reads it: its type and only the fields that type takes,
+        each in canonical form; what a table applies and stores, never the dict a client sent.
+        An unknown type keeps only its type, for ``apply`` to refuse; ``IllegalAction`` if
+        ``action`` is no action at all."""
+        kind = action_type(action)
+        assert isinstance(action, dict)  # action_type refuses anything else
+        taken = self.action_fields.get(kind, {})
+        return {
+            "type": kind,
+            **{
+                name: canonical(action[name]) for name, canonical in taken.items() if name in action
+            },
+        }
 
     def decision_seconds(self) -> int | None:
         """How long the current decision may take when the rules fix it (Court Piece's trump

@@ -20,7 +20,7 @@ from accounts.ratings import match_standings
 from accounts.services import ratings_record_match
 from games import broadcast, jobs
 from games.engine import GAMES
-from games.engine.base import Action, Match
+from games.engine.base import Match
 from games.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
 from games.refusals import TableRefusal
 from games.rows import MOVE_ROWS, SEAT_ROWS, TABLE_ROWS, execute_together
@@ -91,9 +91,12 @@ class LockedTable:
             raise TableRefusal("table_not_playing")
         return self.match
 
-    def apply(self, seat: int, action: Action, by: MoveBy) -> None:
-        """Ask the engine (an ``IllegalAction`` leaves everything as it was) and log the move."""
-        events = self.require_playing().apply(seat, action)
+    def apply(self, seat: int, action: object, by: MoveBy) -> None:
+        """Ask the engine (an ``IllegalAction`` leaves everything as it was) and log the move:
+        the action as the engine reads it, never the dict a client sent."""
+        match = self.require_playing()
+        action = match.canonical_action(action)
+        events = match.apply(seat, action)
         self.table.version += 1
         move = Move(
             table=self.table,
@@ -145,7 +148,10 @@ class LockedTable:
         changed = [seat for seat in self.seats if seat.number in self.changed_seats]
         # Seats given up first: a member moving seats holds only one at every step.
         changed.sort(key=lambda seat: seat.user_id is not None)
-        seats = [SEAT_ROWS.update(seat, self.changed_seats[seat.number]) for seat in changed]
+        # Columns in a stable order: each distinct statement is prepared on its own.
+        seats = [
+            SEAT_ROWS.update(seat, sorted(self.changed_seats[seat.number])) for seat in changed
+        ]
         # The moves, the seats and the row in one round trip (on PostgreSQL).
         execute_together([*moves, *seats, TABLE_ROWS.update(table, fields)])
         broadcast.table_changed_send(

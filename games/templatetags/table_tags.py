@@ -171,12 +171,21 @@ def _described(item: dict, names: dict) -> SafeString:
     return format_html_join(" ", "{}", ((part,) for part in parts if part))
 
 
-def _value(value) -> SafeString:
+# How deep a shown value may nest: an action or event is a few levels at most, and a stored
+# move from before actions were kept canonical may hold anything a client sent (issue 17).
+SHOWN_DEPTH = 4
+
+
+def _value(value, depth: int = 0) -> SafeString:
+    if isinstance(value, list | dict) and depth >= SHOWN_DEPTH:
+        return format_html("{}", "…")
     if isinstance(value, list):
-        return format_html_join(" ", "{}", ((_value(inner),) for inner in value))
+        return format_html_join(" ", "{}", ((_value(inner, depth + 1),) for inner in value))
     if isinstance(value, dict):
         return format_html_join(
-            " ", "{}: {}", ((key.replace("_", " "), _value(inner)) for key, inner in value.items())
+            " ",
+            "{}: {}",
+            ((key.replace("_", " "), _value(inner, depth + 1)) for key, inner in value.items()),
         )
     if value is None or isinstance(value, bool):
         return SafeString()

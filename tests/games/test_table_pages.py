@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from games.models import Seat, Table, TableStatus
+from games.models import Move, Seat, Table, TableStatus
 from games.templatetags.table_tags import cards_svg
 from tests.games.tables import bots_play, match_of, members, signed_in, table_new
 
@@ -148,6 +148,21 @@ def test_the_replay_steps_through_a_finished_match_with_every_hand_open(client):
     last = client.get(f"/tables/{table.pk}/replay/?step=9999")
     assert f"Move {table.version} of {table.version}" in last.text
     assert "place 1" in last.text
+
+
+def test_a_replay_shows_a_move_stored_with_deeply_nested_junk_without_failing(client):
+    """Issue 17: a move stored before actions were kept canonical may hold anything a client
+    sent; 200 levels of nesting made every viewer's replay page fail (RecursionError)."""
+    (asha,) = members(1)
+    table = bots_play(table_new(asha, "rummy", ["easy", "easy"]))
+    deep: list = []
+    for _level in range(200):
+        deep = [deep]
+    move = Move.objects.filter(table=table).order_by("version").first()
+    Move.objects.filter(pk=move.pk).update(action={**move.action, "deep": deep})
+    response = client.get(f"/tables/{table.pk}/replay/?step=1")
+    assert response.status_code == 200
+    assert "…" in response.text
 
 
 def test_a_match_still_being_played_has_no_replay(client):

@@ -162,6 +162,41 @@ def test_a_move_at_an_old_version_is_refused_and_changes_nothing(pitch_table):
     assert snapshot(table) == before
 
 
+def nested(depth: int) -> list:
+    value: list = []
+    for _level in range(depth):
+        value = [value]
+    return value
+
+
+def test_a_legal_move_is_stored_as_the_engine_reads_it_without_what_the_client_added(pitch_table):
+    """Issue 17: extra fields, 2.8 kB of them or nested 200 levels deep, are neither applied
+    nor stored; the log keeps the engine's own action."""
+    table, asha = pitch_table
+    action = match_of(table).legal_actions(0)[0]
+    sent = {**action, "note": "x" * 2800, "deep": nested(200)}
+    version = services.table_move_apply(
+        table_id=table.pk, user_id=asha.pk, action=sent, version=table.version
+    )
+    assert Move.objects.get(table=table, version=version).action == action
+
+
+def test_a_card_named_in_another_spelling_is_stored_in_the_engines_own(pitch_table):
+    table, asha = pitch_table
+    bid = next(
+        a for a in match_of(table).legal_actions(0) if a["type"] == "bid" and a["bid"] != "pass"
+    )
+    services.table_move_apply(table_id=table.pk, user_id=asha.pk, action=bid, version=table.version)
+    table = bots_play(table)
+    match = match_of(table)
+    play = next(a for a in match.legal_actions(0) if a["type"] == "play")
+    spelt = {"type": "play", "card": " " + play["card"].lower()}
+    version = services.table_move_apply(
+        table_id=table.pk, user_id=asha.pk, action=spelt, version=table.version
+    )
+    assert Move.objects.get(table=table, version=version).action == play
+
+
 @pytest.mark.parametrize(
     "action", [{"type": "play", "card": "AS"}, {"type": "fly"}, {"card": "2H"}, {"type": 3}]
 )

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from games.engine.base import Action, Event, Match, View
+from games.engine.actions import card, suit
+from games.engine.base import Action, ActionFields, Event, Match, View
 from games.engine.cards import standard_deck, suit_of
 from games.engine.courtpiece import legal
 from games.engine.courtpiece.deal import (
@@ -59,6 +60,21 @@ class CourtPieceMatch(Match):
     """A Court Piece match; the variants differ in the class attributes and the hooks."""
 
     game = "courtpiece"
+    action_fields: ClassVar[ActionFields] = {
+        "call": {"suit": suit},
+        "hide": {"card": card},
+        "pass": {},
+        "luck": {},
+        "change_cards": {},
+        "keep_cards": {},
+        # Open trump changes to a suit; a hidden trump to another face-down card.
+        "change_trump": {"suit": suit, "card": card},
+        "keep_trump": {},
+        "play": {"card": card},
+        "ask_trump": {},
+        "reveal": {},
+        "next_deal": {},
+    }
     variant_name: ClassVar[str]
     trump_call: TrumpCall = TrumpCall.OPEN
     trump_may_change: ClassVar[bool] = True

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
-from games.engine.base import Action, Event, Match, View, action_type
+from games.engine.actions import bid, card
+from games.engine.base import Action, ActionFields, Event, Match, View, action_type
 from games.engine.cards import normalise_code
 from games.engine.errors import IllegalAction
 from games.engine.pitch.bidding import (
@@ -63,6 +64,11 @@ class PitchMatch(Match):
     deal."""
 
     game = "pitch"
+    action_fields: ClassVar[ActionFields] = {
+        "bid": {"bid": bid},
+        "play": {"card": card},
+        "deal": {},
+    }
 
     def __init__(
         self, *, variant: str, players: int, options: Mapping[str, Any], rng: MatchRandom

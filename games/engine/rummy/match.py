@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
-from games.engine.base import Action, Event, Match, View, action_type
+from games.engine.actions import as_is, card, card_groups
+from games.engine.base import Action, ActionFields, Event, Match, View, action_type
 from games.engine.cards import normalise_code
 from games.engine.errors import IllegalAction
 from games.engine.rng import MatchRandom
@@ -60,6 +61,15 @@ class RummyMatch(Match):
     """A game of 13-card Indian Rummy in one of its formats (RM-23 .. RM-26)."""
 
     game = "rummy"
+    action_fields: ClassVar[ActionFields] = {
+        "draw": {"source": as_is},
+        "drop": {},
+        "discard": {"card": card},
+        "declare": {"discard": card, "groups": card_groups},
+        "deal": {},
+        "rejoin": {},
+        "stay_out": {},
+    }
 
     def __init__(
         self,

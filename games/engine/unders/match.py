@@ -16,9 +16,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
-from games.engine.base import Action, Event, Match, View, action_type
+from games.engine.actions import as_is, cards
+from games.engine.base import Action, ActionFields, Event, Match, View, action_type
 from games.engine.cards import decks, normalise_code, rank_of
 from games.engine.errors import IllegalAction
 from games.engine.rng import MatchRandom
@@ -93,6 +94,13 @@ class UndersMatch(Match):
     """One round of Hidden Unders: the cards of every seat, the deck, the pile, whose turn."""
 
     game = "unders"
+    action_fields: ClassVar[ActionFields] = {
+        "overs": {"cards": cards},
+        "play": {"cards": cards},
+        "under": {"index": as_is},
+        "take": {},
+        "done": {},
+    }
 
     def __init__(
         self,

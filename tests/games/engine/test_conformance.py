@@ -167,6 +167,34 @@ def test_the_default_action_is_always_legal(table):
         match.apply(movers[0], action)
 
 
+JUNK = {"junk": "x" * 100, "deep": [[[["nested"]]]]}
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_the_canonical_form_of_a_legal_action_is_itself_without_anything_a_client_added(table):
+    """Issue 17: a table stores ``canonical_action`` of what a client sent. Every legal action
+    is already canonical, its types are all in ``action_fields``, and any field a client adds
+    is dropped, so a legal move applies as the engine lists it."""
+    game, variant, players = table
+    match = GAMES[game].new_match(variant, players, seed=21)
+
+    def check(match, seat, action):
+        assert action["type"] in match.action_fields
+        assert match.canonical_action(action) == action
+        assert match.canonical_action({**action, **JUNK}) == action
+
+    play_randomly(match, random.Random(21), on_step=check)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_canonical_actions_are_refused_when_they_are_no_action_at_all(game):
+    match = GAMES[game].new_match(GAMES[game].variants[0], GAMES[game].min_players, seed=1)
+    for sent in [None, [], "play", {"card": "2H"}, {"type": 3}]:
+        with pytest.raises(IllegalAction):
+            match.canonical_action(sent)
+    assert match.canonical_action({"type": "fly", **JUNK}) == {"type": "fly"}
+
+
 def test_unknown_variants_player_counts_and_options_are_refused():
     for name, rules in GAMES.items():
         with pytest.raises(ValueError):
