@@ -236,6 +236,13 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
         await super().refuse(code, close_code)
 
 
+class NoSuchSocket(AsyncWebsocketConsumer):
+    """A socket path that is no endpoint (or names no possible table): refused at once."""
+
+    async def connect(self):
+        await self.close()
+
+
 class EchoConsumer(LoopDispatch, AsyncWebsocketConsumer):
     """Sends every text frame back: the floor the load benchmark measures tables against
     (routed only with the BENCH_ECHO setting), dispatched as the table sockets are."""

@@ -24,6 +24,7 @@ MESSAGES = {
     # The socket's refusals (games.sockets).
     "malformed": _("That message is not a move this table understands."),
     "malformed_json": _("That message is not valid JSON."),
+    "too_nested": _("That message nests too deeply."),
     "unknown_type": _("This table does not know that kind of message."),
     "text_frames_only": _("Send text messages only."),
     "too_large": _("That message is too large."),

@@ -11,6 +11,8 @@ import time
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 MAX_FRAME_BYTES = 4096
+# The deepest a fair message nests: a rummy layout is {"groups": [[card, ...], ...]}.
+MAX_NESTING = 4
 # The standard codes (1008 policy violation, 1009 too big) in the application range: Daphne
 # (autobahn) sends no close code but 1000 and 3000-4999, and turns any other into 1011.
 CLOSE_POLICY_VIOLATION = 4008
@@ -37,11 +39,26 @@ class TokenBucket:
         return True
 
 
+def nesting(value: object) -> int:
+    """How deep ``value`` nests lists and objects (a scalar: 0), without recursion."""
+    deepest, level = 0, [(value, 0)]
+    while level:
+        node, depth = level.pop()
+        if isinstance(node, dict | list):
+            depth += 1
+            deepest = max(deepest, depth)
+            level.extend(
+                (child, depth) for child in (node.values() if isinstance(node, dict) else node)
+            )
+    return deepest
+
+
 class GuardedJsonConsumer(AsyncWebsocketConsumer):
     """Checks size, rate and shape of each frame, then calls ``client_<type>(message)``.
 
-    Too big: close 4009. Too many: close 4008. Not a JSON object with a known ``type``: an error
-    frame ``{"type": "error", "code": ...}``, and the connection stays open. ``{"type": "ping"}``
+    Too big: close 4009. Too many: close 4008. Not a JSON object with a known ``type``, or nested
+    deeper than any fair message: an error frame ``{"type": "error", "code": ...}``, and the
+    connection stays open. ``{"type": "ping"}``
     is answered ``{"type": "pong"}``.
     """
 
@@ -65,8 +82,11 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
             return
         try:
             message = json.loads(text_data)
-        except ValueError:
+        except (ValueError, RecursionError):  # 4 KiB of "[" nests past Python's stack
             await self.send_error("malformed_json")
+            return
+        if nesting(message) > MAX_NESTING:
+            await self.send_error("too_nested")
             return
         kind = message.get("type") if isinstance(message, dict) else None
         handler = (

@@ -105,8 +105,19 @@ def test_frame_of_exactly_4_kib_is_accepted(member_client):
         ({"text_data": '{"type": "__init__"}'}, "unknown_type"),
         ({"text_data": '{"type": "announce"}'}, "unknown_type"),
         ({"bytes_data": b"\x00\x01"}, "text_frames_only"),
+        ({"text_data": "[" * 2000}, "malformed_json"),
+        ({"text_data": '{"type": "ping", "pad": ' + "[" * 5 + "]" * 5 + "}"}, "too_nested"),
     ],
-    ids=["not-json", "not-an-object", "type-not-text", "dunder", "server-only-type", "binary"],
+    ids=[
+        "not-json",
+        "not-an-object",
+        "type-not-text",
+        "dunder",
+        "server-only-type",
+        "binary",
+        "nested-past-the-stack",
+        "nested-too-deep",
+    ],
 )
 def test_bad_frame_gets_an_error_and_the_socket_stays_open(member_client, frame, code):
     async def scenario():

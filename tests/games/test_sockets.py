@@ -1,6 +1,6 @@
 import pytest
 
-from games.sockets import TokenBucket
+from games.sockets import TokenBucket, nesting
 
 
 @pytest.fixture
@@ -23,3 +23,18 @@ def test_bucket_refills_at_its_rate_up_to_its_capacity(clock):
     assert [bucket.take(), bucket.take()] == [True, False]
     clock[0] += 60
     assert [bucket.take() for _ in range(4)] == [True, True, True, False]
+
+
+@pytest.mark.parametrize(
+    ("value", "depth"),
+    [(7, 0), ([], 1), ({"a": [1, [2]]}, 3), ({"groups": [["2H", "3H"], ["4S"]]}, 3)],
+)
+def test_nesting_counts_lists_and_objects_inside_each_other(value, depth):
+    assert nesting(value) == depth
+
+
+def test_nesting_of_a_value_deeper_than_the_stack_is_counted_without_recursion():
+    value: list = []
+    for _level in range(100_000):
+        value = [value]
+    assert nesting(value) == 100_001

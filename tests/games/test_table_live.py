@@ -138,6 +138,12 @@ BAD_MESSAGES = {
     "unknown-action": ("asha", {"type": "move", "action": {"type": "fly"}}, "unknown_action"),
     "unknown-type": ("asha", {"type": "shuffle"}, "unknown_type"),
     "not-json": ("asha", "{'type': 'move'", "malformed_json"),
+    "nested-past-the-stack": ("asha", "[" * 2000, "malformed_json"),
+    "nested-too-deep": (
+        "asha",
+        {"type": "move", "action": {"type": "bid", "bid": [[[[2]]]]}},
+        "too_nested",
+    ),
 }
 
 
