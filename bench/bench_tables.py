@@ -127,7 +127,7 @@ class Platform:
         subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=self.env)
         celery = [sys.executable, "-m", "celery", "-A", "config"]
         for port in self.ports:
-            daphne = ["-m", "daphne", "-b", "127.0.0.1", "-p", str(port)]
+            daphne = ["-m", "config.server", "-b", "127.0.0.1", "-p", str(port)]
             self._start([sys.executable, *daphne, "config.asgi:application"])
         self._start([*celery, "worker", "--concurrency", "2", "--loglevel", "WARNING"])
         self._start([*celery, "beat", "--loglevel", "WARNING"])

@@ -130,7 +130,14 @@ def live_stack_start(*, workdir: Path, env: dict[str, str]) -> LiveStack:
         stack.stop()
         raise RuntimeError(f"collectstatic failed\n{stack.logs()}")
     daphne = start(
-        "daphne", "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"
+        "daphne",
+        "-m",
+        "config.server",
+        "-b",
+        "127.0.0.1",
+        "-p",
+        str(port),
+        "config.asgi:application",
     )
     checks = {
         "daphne": lambda: _accepts(port),

@@ -208,6 +208,28 @@ def test_an_oversized_frame_is_refused_and_closes_the_socket(live_stack, pitch_a
     assert table_state(table) == before
 
 
+def test_a_frame_past_the_servers_own_cap_closes_with_1009_not_a_dropped_connection(
+    live_stack, pitch_at_ashas_turn
+):
+    """Issue 17: past Daphne's cap (config.server: 8 KiB) autobahn used to drop the TCP
+    connection, a 1006 for the client; it now closes with the standard 1009."""
+    table, asha, _bilal = pitch_at_ashas_turn
+    before = table_state(table)
+
+    async def scenario():
+        async with table_socket(live_stack, table, asha) as s:
+            await s.state()
+            await s.send(json.dumps({"type": "move", "pad": "x" * 1_100_000}))
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    await s.receive()
+            return closed.value.rcvd
+
+    received = asyncio.run(scenario())
+    assert received is not None and received.code == 1009
+    assert table_state(table) == before
+
+
 def test_strangers_are_refused_at_a_private_table_and_its_invite_lets_them_watch(live_stack):
     asha, stranger = members(2)
     table = table_new(asha, "rummy", ["", "medium"], private=True, turn_seconds=120)

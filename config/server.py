@@ -1,0 +1,37 @@
+"""``python -m config.server [Daphne's arguments]``: Daphne, with a WebSocket frame cap that
+always ends in a close code.
+
+Daphne caps an incoming message at 1 MiB and offers no option for what happens past its cap:
+autobahn, underneath, drops the TCP connection without a close frame (the client sees 1006;
+issue 17). Here the cap is just above the sockets' own 4 KiB (which they answer with 4009,
+``games.sockets``), so nobody can make a server process hold a megabyte per socket, and past
+it autobahn sends the standard 1009 "message too big" before closing. Daphne's command line
+is used as it is; only the WebSocket factory it builds is told not to fail by dropping.
+"""
+
+import sys
+
+from daphne import cli, server, ws_protocol
+
+# Every message a fair client sends is at most 4 KiB (games.sockets.MAX_FRAME_BYTES).
+SERVER_FRAME_CAP = 8192
+
+
+class ClosingWebSocketFactory(ws_protocol.WebSocketFactory):
+    """Daphne's factory, failing a connection with a close frame rather than a dropped TCP
+    connection (autobahn's ``failByDrop``, which Daphne leaves on)."""
+
+    def setProtocolOptions(self, *args, **options):
+        super().setProtocolOptions(*args, **options, failByDrop=False)
+
+
+def main(arguments: list[str]) -> None:
+    # Daphne's module builds its factory from this name when it runs.
+    server.WebSocketFactory = ClosingWebSocketFactory
+    caps = [f"--websocket-max-{kind}-size={SERVER_FRAME_CAP}" for kind in ("message", "frame")]
+    # Ours first: the same options given on the command line come later and win.
+    cli.CommandLineInterface().run([*caps, *arguments])
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
