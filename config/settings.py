@@ -47,6 +47,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.unavailable.RedisUnavailableMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -145,6 +146,9 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": REDIS_KEY_PREFIX,
+        # A Redis that does not answer fails a request in a second, not after the client's
+        # default wait (config.unavailable shows a page that says so).
+        "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
     }
 }
 
@@ -196,6 +200,14 @@ ACCOUNT_RATE_LIMITS = {
 }
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 30
+
+# Behind proxies every request comes from the proxy's address, and the rate limits above would
+# count the whole site as one client. How many proxies of our own stand in front: allauth then
+# takes the client's address that many places from the right of X-Forwarded-For (a client can
+# only add to the left of it). 0 trusts no header.
+ALLAUTH_TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+# Or a header the proxy alone sets to the client's address (X-Real-IP, CF-Connecting-IP).
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = os.environ.get("TRUSTED_CLIENT_IP_HEADER") or None
 
 # --- Languages ------------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 
 from accounts.models import Profile
@@ -98,6 +99,46 @@ def test_repeated_failed_sign_ins_are_rate_limited_even_with_the_right_password(
     )
     assert "Too many failed login attempts" in response.content.decode()
     assert "_auth_user_id" not in client.session
+
+
+def failed_sign_ins_behind_a_proxy(client, forwarded_for: str, count: int = 10) -> None:
+    for attempt in range(count):
+        client.post(
+            reverse("account_login"),
+            {"login": f"nobody{attempt}", "password": "wrong"},
+            REMOTE_ADDR="10.9.9.9",
+            HTTP_X_FORWARDED_FOR=forwarded_for,
+        )
+
+
+def sign_in_behind_a_proxy(client, forwarded_for: str):
+    return client.post(
+        reverse("account_login"),
+        {"login": "asha", "password": "Lahore-Lucknow-42"},
+        REMOTE_ADDR="10.9.9.9",
+        HTTP_X_FORWARDED_FOR=forwarded_for,
+    )
+
+
+def test_behind_a_trusted_proxy_one_clients_failed_sign_ins_do_not_lock_out_another(
+    client, member, settings
+):
+    """Issue 17: every client had the proxy's address, so ten bad sign-ins from anyone refused
+    every member's. With the proxy trusted, the limit counts the client it names; a client
+    forging the header only adds to its left."""
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 1
+    failed_sign_ins_behind_a_proxy(client, "203.0.113.9, 198.51.100.7")
+    blocked, other = Client(), Client()
+    assert "Too many" in sign_in_behind_a_proxy(blocked, "198.51.100.7").content.decode()
+    assert sign_in_behind_a_proxy(other, "198.51.100.8").status_code == 302
+    assert "_auth_user_id" in other.session
+
+
+def test_with_no_proxy_trusted_the_forwarded_header_is_not_believed(client, member, settings):
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 0
+    failed_sign_ins_behind_a_proxy(client, "198.51.100.7")
+    response = sign_in_behind_a_proxy(Client(), "198.51.100.8")
+    assert "Too many" in response.content.decode()
 
 
 def test_password_reset_mails_a_link_that_sets_a_new_password(client, member, mailoutbox):
