@@ -154,7 +154,13 @@ CACHES = {
 
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or celery_broker_url_for(REDIS_URL)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE") or "taash"
+# One site's jobs stay its own on a shared Redis: its queue is named for its prefix, and every
+# key Celery makes there (queues, their bindings, unacknowledged jobs, the control and event
+# channels) carries the prefix. Without both a second site's worker took this one's bot turns
+# (issue 17). On RabbitMQ a site has a virtual host of its own (README).
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE") or REDIS_KEY_PREFIX
+if CELERY_BROKER_URL.startswith("redis"):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": f"{REDIS_KEY_PREFIX}:"}
 CELERY_TASK_IGNORE_RESULT = True
 # A job whose worker died is run again rather than forgotten (DESIGN.md, "Celery countdowns").
 CELERY_TASK_ACKS_LATE = True

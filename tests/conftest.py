@@ -29,7 +29,9 @@ def _session_settings(django_test_environment):
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     default_queue = celery_app.conf.task_default_queue
+    default_transport = celery_app.conf.broker_transport_options
     celery_app.conf.task_default_queue = SESSION_NAMESPACE
+    celery_app.conf.broker_transport_options = {"global_keyprefix": f"{SESSION_NAMESPACE}:"}
     with override_settings(
         CHANNEL_LAYERS=channel_layers,
         STORAGES=storages,
@@ -37,6 +39,7 @@ def _session_settings(django_test_environment):
     ):
         yield
     celery_app.conf.task_default_queue = default_queue
+    celery_app.conf.broker_transport_options = default_transport
 
 
 @pytest.fixture(autouse=True)

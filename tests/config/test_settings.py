@@ -131,3 +131,27 @@ def test_https_settings_follow_the_environment(tmp_path):
 def test_unreadable_value_stops_start_up_naming_the_variable(tmp_path, name, value):
     with pytest.raises(ImproperlyConfigured, match=f"^{name}={value!r}: "):
         settings_under({"VAR_DIR": str(tmp_path), name: value})
+
+
+@pytest.mark.parametrize("broker", [None, "redis://127.0.0.1:6379/0"])
+def test_two_sites_on_one_redis_have_their_own_queue_and_broker_keys(tmp_path, broker):
+    """Issue 17: a second site's worker took the first's bot turns. REDIS_KEY_PREFIX names the
+    queue and prefixes every key Celery makes on a Redis broker."""
+    names = ("CELERY_TASK_DEFAULT_QUEUE", "CELERY_BROKER_TRANSPORT_OPTIONS")
+    env = {"VAR_DIR": str(tmp_path), **({"CELERY_BROKER_URL": broker} if broker else {})}
+    first = settings_under({**env, "REDIS_KEY_PREFIX": "first"}, *names)
+    second = settings_under({**env, "REDIS_KEY_PREFIX": "second"}, *names)
+    assert (first["CELERY_TASK_DEFAULT_QUEUE"], second["CELERY_TASK_DEFAULT_QUEUE"]) == (
+        "first",
+        "second",
+    )
+    assert first["CELERY_BROKER_TRANSPORT_OPTIONS"] == {"global_keyprefix": "first:"}
+    assert second["CELERY_BROKER_TRANSPORT_OPTIONS"] == {"global_keyprefix": "second:"}
+
+
+def test_a_rabbitmq_broker_gets_no_redis_key_prefix(tmp_path):
+    env = {"VAR_DIR": str(tmp_path), "CELERY_BROKER_URL": "amqp://guest:guest@127.0.0.1:5672//"}
+    module = settings_under(env, "CELERY_TASK_DEFAULT_QUEUE")
+    assert module["CELERY_TASK_DEFAULT_QUEUE"] == "taash"
+    with pytest.raises(KeyError):
+        settings_under(env, "CELERY_BROKER_TRANSPORT_OPTIONS")
