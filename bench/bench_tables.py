@@ -25,6 +25,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import resource
 import shutil
 import socket
@@ -45,6 +46,7 @@ TARGET_P50_RATIO = 5
 # The echo sockets timed while the tables play: one for every 20 tables, a frame a second each.
 TABLES_PER_PROBE = 20
 PROBE_SECONDS = 1.0
+JOB_RECEIVED = re.compile(r"Task ([\w.]+)\[[^\]]+\] received")
 
 
 def main() -> None:
@@ -53,9 +55,12 @@ def main() -> None:
         tables = platform.seed()
         echo = asyncio.run(echo_phase(platform, options))
         echo_cpu = platform.cpu_seconds()
+        jobs_before, moves_before = platform.jobs_received(), moves_made()
         played, probed = asyncio.run(table_phase(platform, tables, options))
         cpu = platform.cpu_seconds()
+        jobs, moves = platform.jobs_received() - jobs_before, moves_made() - moves_before
     report(options, echo, played, probed, cpu, echo_cpu)
+    jobs_report(jobs, moves)
 
 
 def arguments() -> argparse.Namespace:
@@ -129,7 +134,9 @@ class Platform:
         for port in self.ports:
             daphne = ["-m", "config.server", "-b", "127.0.0.1", "-p", str(port)]
             self._start([sys.executable, *daphne, "config.asgi:application"])
-        self._start([*celery, "worker", "--concurrency", "2", "--loglevel", "WARNING"])
+        self.worker_index = len(self.processes)
+        # INFO: the worker logs each job it receives, which jobs_received counts.
+        self._start([*celery, "worker", "--concurrency", "2", "--loglevel", "INFO"])
         self._start([*celery, "beat", "--loglevel", "WARNING"])
         for port in self.ports:
             wait_for_port(port)
@@ -192,6 +199,12 @@ class Platform:
                     services.table_seat_take(table_id=table.pk, user_id=user.pk, number=seat)
             tables.append(BenchTable(table.pk, [cookie for _user, cookie in people]))
         return tables
+
+    def jobs_received(self) -> Counter:
+        """Jobs the worker has received so far, by task name (from its log)."""
+        worker_log = self.var_dir / f"process{self.worker_index}.log"
+        found = JOB_RECEIVED.findall(worker_log.read_text(errors="replace"))
+        return Counter(name.removeprefix("games.tasks.") for name in found)
 
     def url(self, index: int, path: str) -> str:
         return f"ws://127.0.0.1:{self.ports[index % len(self.ports)]}{path}"
@@ -488,6 +501,20 @@ def report(
             f"{name} {seconds / max(trips, 1) * 1000:.1f}" for name, seconds in spent.items()
         )
         print(f"CPU ms per {label} once the sockets were connected: {per_trip}")
+
+
+def moves_made() -> int:
+    from games.models import Move
+
+    return Move.objects.count()
+
+
+def jobs_report(jobs: Counter, moves: int) -> None:
+    """Jobs the worker received per move made (issue 17: the queue grew with the load)."""
+    per_move = ", ".join(
+        f"{name} {count / max(moves, 1):.2f}" for name, count in sorted(jobs.items())
+    )
+    print(f"jobs per move ({moves} moves, {sum(jobs.values())} jobs): {per_move or 'none'}")
 
 
 if __name__ == "__main__":

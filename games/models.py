@@ -64,8 +64,14 @@ class Table(models.Model):
     # Bumped on every change a frame shows (moves, seats, status): servers key their shared
     # loads on it.
     revision = models.PositiveIntegerField(default=0, editable=False)
-    # When the seats to move run out of time; the timeout job and the sweep both read it here.
+    # When the people to move run out of time; the timeout job and the sweep both read it here.
+    # None while only bots are to move: a bot beats any clock, so none is kept for it.
     deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
+    # The sweep has queued the timeout job of this deadline (false again with each new one).
+    clock_queued = models.BooleanField(default=False, editable=False)
+    # When the bot to move is owed its move: past it, its job was lost (a worker died, Redis
+    # restarted) and the sweep queues it again.
+    bot_due = models.DateTimeField(null=True, blank=True, editable=False)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
@@ -75,6 +81,7 @@ class Table(models.Model):
         indexes = [
             models.Index(fields=["game", "status"]),
             models.Index(fields=["status", "deadline"]),
+            models.Index(fields=["status", "bot_due"]),
         ]
 
     def __str__(self) -> str:

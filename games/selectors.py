@@ -259,17 +259,23 @@ def table_recent_moves(table: Table, *, limit: int = RECENT_MOVES) -> list[dict[
 # -- the clock's work --------------------------------------------------------------------------
 
 
-def tables_due_by(moment: datetime) -> list[tuple[int, int, datetime]]:
-    """(id, version, deadline) of every match whose turn clock runs out by ``moment``."""
+def clocks_due(*, by: datetime, late: datetime) -> list[tuple[int, int, datetime]]:
+    """(id, version, deadline) of every people's clock that runs out by ``by`` and has no job
+    queued yet, or whose job should have acted before ``late`` (it came late or was lost)."""
     return list(
-        Table.objects.filter(status=TableStatus.PLAYING, deadline__lte=moment).values_list(
-            "id", "version", "deadline"
-        )
+        Table.objects.filter(status=TableStatus.PLAYING, deadline__lte=by)
+        .filter(Q(clock_queued=False) | Q(deadline__lte=late))
+        .values_list("id", "version", "deadline")
     )
 
 
-def tables_in_play() -> list[int]:
-    return list(Table.objects.filter(status=TableStatus.PLAYING).values_list("id", flat=True))
+def bots_overdue(now: datetime) -> list[tuple[int, int]]:
+    """(id, version) of every match whose bot should have moved by ``now``."""
+    return list(
+        Table.objects.filter(status=TableStatus.PLAYING, bot_due__lte=now).values_list(
+            "id", "version"
+        )
+    )
 
 
 # -- replays -----------------------------------------------------------------------------------

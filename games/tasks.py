@@ -1,15 +1,16 @@
 from datetime import timedelta
 
 from celery import shared_task
-from celery.signals import worker_ready
 from django.utils import timezone
 
 from games import selectors, services
 from games.presence import announcement_send
 
-# Two sweeps ahead: a clock is queued even when one sweep runs late. A clock queued twice runs
-# once (the second job finds the table moved on).
+# Two sweeps ahead: a clock is queued even when one sweep runs late; it is queued once.
 CLOCK_HORIZON = timedelta(seconds=4)
+# How late a queued clock's job may act (Celery's countdowns run 0.2 to 1.3 s late) before the
+# sweep acts in its place.
+JOB_GRACE = timedelta(seconds=2)
 
 
 @shared_task
@@ -32,26 +33,22 @@ def table_timeout(table_id: int, version: int) -> None:
 
 @shared_task
 def tables_sweep() -> None:
-    """Every two seconds (beat, config/settings.py): queue the job of each turn clock that runs
-    out before the sweep after next, to act at its deadline with the version it was set for;
-    act at once on a clock already out, whose job came late or was lost (Celery's countdowns
-    live in a worker's memory; DESIGN.md, "Turn clocks")."""
+    """Every two seconds (beat, config/settings.py): queue the job of each people's clock that
+    runs out before the sweep after next, once, to act at its deadline with the version it
+    was set for; act at once on a clock already out whose job was never queued, or came late
+    or was lost (Celery's countdowns live in a worker's memory; DESIGN.md, "Turn clocks"); and
+    queue again the job of a bot that is overdue. Bots need no clock: a position with a bot to
+    move queued its one job when it was saved."""
     now = timezone.now()
-    for table_id, version, deadline in selectors.tables_due_by(now + CLOCK_HORIZON):
+    queued = []
+    for table_id, version, deadline in selectors.clocks_due(
+        by=now + CLOCK_HORIZON, late=now - JOB_GRACE
+    ):
         if deadline <= now:
             services.table_timeout_apply(table_id=table_id, version=version, now=now)
         else:
             table_timeout.apply_async((table_id, version), eta=deadline)
-
-
-@shared_task
-def tables_resume() -> None:
-    """Queue again the bot turns that matches wait for: the worker that held them may have
-    died (the sweep looks after the turn clocks)."""
-    for table_id in selectors.tables_in_play():
-        services.table_jobs_resume(table_id=table_id)
-
-
-@worker_ready.connect
-def _resume_tables_on_start(sender, **kwargs) -> None:
-    tables_resume.delay()
+            queued.append((table_id, version))
+    services.table_clocks_queued(tables=queued)
+    for table_id, version in selectors.bots_overdue(now):
+        services.table_bot_job_requeue(table_id=table_id, version=version, now=now)

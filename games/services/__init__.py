@@ -2,8 +2,9 @@
 
 from games.services.lobby import table_create, table_seat_leave, table_seat_take, table_start
 from games.services.play import (
+    table_bot_job_requeue,
     table_bot_turn_play,
-    table_jobs_resume,
+    table_clocks_queued,
     table_match_leave,
     table_move_apply,
     table_seat_return,
@@ -13,9 +14,10 @@ from games.services.ranked import ranked_table_join
 
 __all__ = [
     "ranked_table_join",
+    "table_bot_job_requeue",
     "table_bot_turn_play",
+    "table_clocks_queued",
     "table_create",
-    "table_jobs_resume",
     "table_match_leave",
     "table_move_apply",
     "table_seat_leave",

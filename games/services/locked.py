@@ -29,7 +29,10 @@ from games.selectors import PUBLIC_MOVE, TableSnapshot, table_rows, table_snapsh
 logger = logging.getLogger(__name__)
 
 # What play changes on the row (the initial state is written once, when the match starts).
-PLAY_FIELDS = ["state", "version", "revision", "deadline", "status", "started_at", "finished_at"]
+PLAY_FIELDS = [
+    *("state", "version", "revision", "status", "started_at", "finished_at"),
+    *("deadline", "clock_queued", "bot_due"),
+]
 
 # A bot's turn is owed within its delay; this much later the sweep queues it again (a job lost
 # with a worker that died).
@@ -131,9 +134,10 @@ class LockedTable:
 
     def save(self, *, now: datetime | None = None, clock: bool = True) -> None:
         """Write the table and the changed seats; record the result of a finished match; after
-        the commit, broadcast the new revision and, with ``clock``, start the turn clock of the
-        position and queue a bot's turn (without, the running clock is left alone). The clock
-        runs out through ``games.tasks.tables_sweep``, which queues its job as it comes due."""
+        the commit, broadcast the new revision and, with ``clock``, start the clocks of the
+        position and queue the one job it needs: a bot's turn, or none (without ``clock`` the
+        running clocks are left alone). A person's clock runs out through
+        ``games.tasks.tables_sweep``, which queues its job as it comes due."""
         table, match = self.table, self.match
         now = now or timezone.now()
         if match is not None:
@@ -141,7 +145,8 @@ class LockedTable:
             if match.is_over() and table.status == TableStatus.PLAYING:
                 self._finish(now)
         if clock:
-            table.deadline = self._deadline(now)
+            table.deadline, table.bot_due = self._clocks(now)
+            table.clock_queued = False
         table.revision += 1
         fields = [*PLAY_FIELDS, *(["initial_state"] if self.started else [])]
         moves = [MOVE_ROWS.insert(self.new_moves)] if self.new_moves else []
@@ -180,16 +185,21 @@ class LockedTable:
                 table_id=table.pk, version=table.version, delay=table.bot_delay_seconds
             )
 
-    def _deadline(self, now: datetime) -> datetime | None:
+    def _clocks(self, now: datetime) -> tuple[datetime | None, datetime | None]:
+        """The people's deadline and the time a bot's move is owed by, in this position."""
         humans, bots = self.movers()
+        deadline = bot_due = None
         if humans:
             assert self.match is not None
             seconds = self.match.decision_seconds() or self.table.turn_seconds
-        elif bots:
-            seconds = self.table.bot_delay_seconds + BOT_GRACE_SECONDS
-        else:
-            return None
-        return now + timedelta(seconds=seconds)
+            deadline = now + timedelta(seconds=seconds)
+        if bots:
+            bot_due = now + timedelta(seconds=self.table.bot_delay_seconds + BOT_GRACE_SECONDS)
+        return deadline, bot_due
+
+    def save_clock_only(self) -> None:
+        """Write the table's clocks and nothing else: no revision, no news, no job."""
+        execute_together([TABLE_ROWS.update(self.table, ["deadline", "clock_queued", "bot_due"])])
 
     def _finish(self, now: datetime) -> None:
         assert self.match is not None

@@ -4,16 +4,18 @@ save, in one transaction; the broadcast and the next job follow the commit (``Lo
 """
 
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 
+from django.db.models import Q
 from django.utils import timezone
 
+from games import jobs
 from games.engine import GAMES
 from games.engine.base import Action, Match
 from games.engine.bots import Bot, bot_for
 from games.models import BotLevel, MoveBy, Seat, Table, TableStatus
 from games.refusals import TableRefusal
-from games.services.locked import LockedTable, atomic_locked
+from games.services.locked import BOT_GRACE_SECONDS, LockedTable, atomic_locked
 
 STAND_IN_LEVEL = BotLevel.MEDIUM
 
@@ -101,6 +103,11 @@ def table_timeout_apply(*, table_id: int, version: int, now: datetime | None = N
         if table.deadline is None or table.deadline > now:
             return False
         humans, _bots = locked.movers()
+        if not humans:
+            # A clock kept for a bot (a row from before bot_due): a bot needs none.
+            table.deadline = None
+            locked.save_clock_only()
+            return False
         for number in humans:
             # One seat's default may end another's turn (a rummy deal ending on a drop).
             if number in locked.require_playing().to_move():
@@ -123,6 +130,8 @@ def table_bot_turn_play(*, table_id: int, version: int) -> bool:
     seats = list(Seat.objects.filter(table=table).order_by("number"))
     number = next((s for s in match.to_move() if seats[s].played_by_bot), None)
     if number is None:
+        # No bot is owed a move here: the sweep need not queue this job again.
+        Table.objects.filter(pk=table_id, version=version).update(bot_due=None)
         return False
     seat = seats[number]
     bot = bot_for(
@@ -140,11 +149,30 @@ def table_bot_turn_play(*, table_id: int, version: int) -> bool:
         return True
 
 
-def table_jobs_resume(*, table_id: int) -> None:
-    """Queue again the bot's turn the position on the table waits for (after a worker restart,
-    when jobs held in its memory may be gone; a duplicate does nothing). Locks the table row."""
-    with atomic_locked(table_id) as locked:
-        locked.queue_bot_turn()
+def table_clocks_queued(*, tables: list[tuple[int, int]]) -> None:
+    """The sweep queued the timeout jobs of these ``(table id, version)`` clocks: the next
+    sweep leaves them to their jobs. No lock: guarded by the version, a table that moved on
+    (and so has a clock of its own) is left alone."""
+    if not tables:
+        return
+    at = Q()
+    for table_id, version in tables:
+        at |= Q(pk=table_id, version=version)
+    Table.objects.filter(at).update(clock_queued=True)
+
+
+def table_bot_job_requeue(*, table_id: int, version: int, now: datetime | None = None) -> bool:
+    """The bot's move at ``version`` was owed by its ``bot_due`` and has not come: its job was
+    lost (a worker died, Redis restarted). Queue it again, once: ``bot_due`` moves on by the
+    grace, so the next sweep waits for this job. No lock: both writes are guarded by the
+    version, and a table that moved on is left alone. Returns whether it queued."""
+    now = now or timezone.now()
+    owed = now + timedelta(seconds=BOT_GRACE_SECONDS)
+    table = Table.objects.filter(pk=table_id, status=TableStatus.PLAYING, version=version)
+    if not table.filter(bot_due__lte=now).update(bot_due=owed):
+        return False
+    jobs.bot_turn_queue(table_id=table_id, version=version, delay=0)
+    return True
 
 
 def _still_at(table_id: int, version: int) -> bool:

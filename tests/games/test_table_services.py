@@ -322,6 +322,93 @@ def test_the_sweep_acts_at_once_on_a_clock_that_ran_out_unseen(pitch_table, queu
     assert queued_timeouts == []
 
 
+@pytest.fixture
+def queued_bot_jobs(monkeypatch) -> list:
+    """The bot jobs the services queue (for after their commit), as (table id, version,
+    delay)."""
+    queued = []
+    monkeypatch.setattr(
+        "games.jobs.bot_turn_queue",
+        lambda *, table_id, version, delay: queued.append((table_id, version, delay)),
+    )
+    return queued
+
+
+def test_the_sweep_queues_each_clock_once(pitch_table, queued_timeouts):
+    """Issue 17: every sweep used to queue the job of every clock within its horizon again."""
+    table, _asha = pitch_table
+    clock_set(table, 3)
+    tasks.tables_sweep()
+    tasks.tables_sweep()
+    assert queued_timeouts == [((table.pk, table.version), table.deadline)]
+
+
+def test_the_sweep_acts_on_a_queued_clock_whose_job_never_came(pitch_table, queued_timeouts):
+    table, _asha = pitch_table
+    clock_set(table, 3)
+    tasks.tables_sweep()
+    expected = match_of(table).default_action(0)
+    clock_set(table, -3)  # its job should have acted by now
+    tasks.tables_sweep()
+    move = Move.objects.get(table=table, version=table.version + 1)
+    assert (move.seat, move.action, move.by) == (0, expected, MoveBy.TIMEOUT)
+
+
+def test_a_position_only_bots_are_to_move_in_keeps_no_clock_and_queues_one_bot_job(
+    queued_bot_jobs, queued_timeouts
+):
+    """Issue 17: a bot's clock made the sweep queue a timeout job for it, and that job queued
+    the bot's turn a second time. A bot beats any clock: it has none."""
+    (asha,) = members(1)
+    table = table_new(asha, "pitch", ["medium", "medium", "medium", "medium"])
+    assert table.deadline is None
+    assert table.bot_due is not None
+    assert queued_bot_jobs == [(table.pk, 0, 0)]
+    tasks.tables_sweep()
+    assert queued_timeouts == []
+    assert queued_bot_jobs == [(table.pk, 0, 0)]
+
+
+def test_an_overdue_bot_gets_its_job_again_once(queued_bot_jobs):
+    """A bot job lost with its worker: the sweep queues it again, and waits for that one."""
+    (asha,) = members(1)
+    table = table_new(asha, "pitch", ["medium"] * 4)
+    Table.objects.filter(pk=table.pk).update(bot_due=timezone.now() - timedelta(seconds=1))
+    tasks.tables_sweep()
+    tasks.tables_sweep()
+    assert queued_bot_jobs == [(table.pk, 0, 0), (table.pk, 0, 0)]
+    assert services.table_bot_turn_play(table_id=table.pk, version=0)
+    table.refresh_from_db()
+    assert table.version == 1
+
+
+def test_a_bot_job_where_no_bot_is_owed_a_move_leaves_nothing_for_the_sweep(
+    pitch_table, queued_bot_jobs
+):
+    """A table from before bot_due is marked owed once; a person is to move there, so the
+    job clears the mark and no sweep queues it again."""
+    table, _asha = pitch_table
+    Table.objects.filter(pk=table.pk).update(bot_due=timezone.now() - timedelta(seconds=1))
+    tasks.tables_sweep()
+    assert not services.table_bot_turn_play(table_id=table.pk, version=table.version)
+    table.refresh_from_db()
+    assert table.bot_due is None
+    tasks.tables_sweep()
+    assert queued_bot_jobs == [(table.pk, table.version, 0)]
+
+
+def test_a_clock_left_on_a_bots_turn_is_cleared_not_played(queued_timeouts):
+    """A row from before bot_due kept a clock for a bot: its timeout does nothing but end it."""
+    (asha,) = members(1)
+    table = table_new(asha, "pitch", ["medium"] * 4)
+    before = snapshot(table)
+    clock_set(table, -1)
+    tasks.tables_sweep()
+    table.refresh_from_db()
+    assert table.deadline is None
+    assert snapshot(table) == before
+
+
 def time_out(table: Table) -> Table:
     table.refresh_from_db()
     assert services.table_timeout_apply(
