@@ -1,13 +1,23 @@
 from allauth.account.adapter import DefaultAccountAdapter
+from django.core.exceptions import ValidationError
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from accounts.language import language_cookie_set
+from accounts.models import name_taken
 from accounts.selectors import member_language
 from accounts.services import profile_update
 
 
 class AccountAdapter(DefaultAccountAdapter):
     """Ties allauth's sign-up and log-in to the member's profile and language."""
+
+    def clean_username(self, username, shallow=False):
+        """A new username is no member's display name either (``Profile.clean``)."""
+        username = super().clean_username(username, shallow=shallow)
+        if not shallow and name_taken(username):
+            raise ValidationError(_("That name belongs to another member."))
+        return username
 
     def save_user(self, request, user, form, commit=True):
         user = super().save_user(request, user, form, commit)

@@ -19,6 +19,20 @@ def validate_visible_text(value: str) -> None:
         )
 
 
+def name_taken(name: str, *, by_other_than: int | None = None) -> bool:
+    """Whether a member other than ``by_other_than`` is called ``name``, as their username or
+    their display name, whatever the letter case or Unicode spelling (NFKC)."""
+    from django.contrib.auth import get_user_model
+
+    folded = unicodedata.normalize("NFKC", name).strip()
+    users = get_user_model().objects.exclude(pk=by_other_than)
+    profiles = Profile.objects.exclude(user_id=by_other_than)
+    return (
+        users.filter(username__iexact=folded).exists()
+        or profiles.filter(display_name__iexact=folded).exists()
+    )
+
+
 class Profile(models.Model):
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
@@ -40,6 +54,14 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return self.shown_name
+
+    def clean(self) -> None:
+        """A display name is no other member's name: not their username, not what they show
+        (issue 17: anyone could appear at a table as another member)."""
+        if self.display_name and name_taken(self.display_name, by_other_than=self.user_id):
+            raise ValidationError(
+                {"display_name": _("That name belongs to another member.")}, code="name_taken"
+            )
 
     @property
     def shown_name(self) -> str:

@@ -11,9 +11,9 @@ django_http = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from games.routing import websocket_urlpatterns  # noqa: E402
+from games.sockets import SameOriginValidator  # noqa: E402
 
 # Everything loaded so far lives as long as the process: keep the collector from walking it,
 # and let it run less often, so that its full passes do not stall every table's frames.
@@ -23,8 +23,6 @@ gc.set_threshold(50_000, 50, 100)
 application = ProtocolTypeRouter(
     {
         "http": django_http,
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )

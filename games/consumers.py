@@ -5,7 +5,6 @@ from asgiref.sync import sync_to_async
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.utils import translation
 
 from games import services
@@ -112,7 +111,6 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         user = self.scope["user"]
         self.user_id = user.pk if user.is_authenticated else None
-        self.language = _socket_language(self.scope)
         access = await _table_access(
             table_id=self.table_id, user_id=self.user_id, invite=_invite(self.scope)
         )
@@ -224,17 +222,6 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
         if self.seat is not None:
             await _seat_return(table_id=self.table_id, user_id=self.user_id)
 
-    # -- refusals ----------------------------------------------------------------------------
-
-    async def send_error(self, code: str, detail: str = "") -> None:
-        with translation.override(self.language):
-            message = refusal_text(code, detail)
-        await self.send_json({"type": "error", "code": code, "message": message})
-
-    async def refuse(self, code: str, close_code: int) -> None:
-        await self.send_error(code)
-        await super().refuse(code, close_code)
-
 
 class NoSuchSocket(AsyncWebsocketConsumer):
     """A socket path that is no endpoint (or names no possible table): refused at once."""
@@ -267,13 +254,3 @@ def _is_int(value: object, *also: object) -> bool:
 def _invite(scope) -> str | None:
     values = parse_qs(scope.get("query_string", b"").decode(errors="replace")).get("invite")
     return values[0] if values else None
-
-
-def _socket_language(scope) -> str:
-    """The visitor's language as their pages have it: the language cookie (set when they
-    choose one, and again when a member signs in), else the site's default."""
-    chosen = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
-    try:
-        return translation.get_supported_language_variant(chosen or settings.LANGUAGE_CODE)
-    except LookupError:
-        return settings.LANGUAGE_CODE

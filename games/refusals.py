@@ -29,6 +29,7 @@ MESSAGES = {
     "text_frames_only": _("Send text messages only."),
     "too_large": _("That message is too large."),
     "rate_limited": _("Too many messages: slow down."),
+    "too_many_sockets": _("You have this site open in too many windows: close some of them."),
     # The engine's most common ones.
     "not_your_turn": _("It is not your turn."),
     "bad_seat": _("That seat is not yours."),

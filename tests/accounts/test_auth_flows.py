@@ -71,6 +71,13 @@ def test_sign_up_with_a_taken_username_is_refused(client, member):
     assert get_user_model().objects.count() == 1
 
 
+def test_sign_up_with_another_members_display_name_as_username_is_refused(client, member):
+    Profile.objects.create(user=member, display_name="Zoya", language="en")
+    response = signup(client)
+    assert "That name belongs to another member." in response.content.decode()
+    assert not get_user_model().objects.filter(username="zoya").exists()
+
+
 def test_sign_in_by_username_or_email_and_sign_out(client, member):
     for login in (member.username, member.email):
         response = client.post(

@@ -1,4 +1,5 @@
 import pytest
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from accounts.models import Profile
@@ -60,3 +61,21 @@ def test_bad_profile_input_shows_the_error_and_saves_nothing(
     assert error in response.content.decode()
     profile = Profile.objects.get(user=member)
     assert (profile.display_name, profile.language) == ("Asha", "ur")
+
+
+@pytest.mark.parametrize("name", ["bilal", "BILAL", "Bilal the Great", "ｂｉｌａｌ"])
+def test_a_display_name_may_not_be_another_members_name(member_client, member, name):
+    """Issue 17: a display name could be another member's username, so anyone could sit at a
+    table as them."""
+    other = get_user_model().objects.create_user("bilal", "bilal@example.com", "Quetta-42-Rain")
+    Profile.objects.create(user=other, display_name="Bilal the Great", language="ur")
+    response = member_client.post(reverse("profile"), {"display_name": name, "language": "en"})
+    assert response.status_code == 200
+    assert "That name belongs to another member." in response.content.decode()
+    assert not Profile.objects.filter(user=member, display_name=name).exists()
+
+
+def test_a_member_may_show_their_own_username_in_another_case(member_client, member):
+    response = member_client.post(reverse("profile"), {"display_name": "ASHA", "language": "en"})
+    assert response.status_code == 302
+    assert Profile.objects.get(user=member).display_name == "ASHA"

@@ -34,7 +34,13 @@ class PageLog:
     def __str__(self) -> str:
         return "\n".join(self.lines)
 
+    def policy_violations(self) -> list[str]:
+        return [line for line in self.lines if "Content Security Policy" in line]
+
 
 @pytest.fixture
 def page_log() -> PageLog:
-    return PageLog()
+    """Every browser test's pages are watched; none may break the Content-Security-Policy."""
+    log = PageLog()
+    yield log
+    assert log.policy_violations() == []

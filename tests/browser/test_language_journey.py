@@ -54,9 +54,12 @@ def fits_the_screen(page) -> bool:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_language_chosen_after_sign_up_survives_signing_out_and_back_in(live_stack, browser):
+def test_language_chosen_after_sign_up_survives_signing_out_and_back_in(
+    live_stack, browser, page_log
+):
     phone = browser.new_context(viewport=PHONE, base_url=live_stack.http_url)
     page = phone.new_page()
+    page_log.watch(page, "phone")
     page.goto("/")
     page.get_by_role("link", name="Sign up").first.click()
     page.fill("#id_username", "farhan")
@@ -74,6 +77,7 @@ def test_language_chosen_after_sign_up_survives_signing_out_and_back_in(live_sta
 
     # A new browser knows nothing of the cookie: the language comes from the profile.
     fresh = browser.new_context(viewport=PHONE, base_url=live_stack.http_url).new_page()
+    page_log.watch(fresh, "fresh browser")
     fresh.goto("/accounts/login/")
     assert fresh.get_attribute("html", "lang") == "en"
     fresh.fill("#id_login", "farhan")
@@ -92,7 +96,7 @@ SCREENSHOT_PAGES = [
 ]
 
 
-def test_pages_fit_phone_and_desktop_screens(live_stack, browser):
+def test_pages_fit_phone_and_desktop_screens(live_stack, browser, page_log):
     ARTIFACTS.mkdir(exist_ok=True)
     too_wide = []
     for name, path, language in SCREENSHOT_PAGES:
@@ -101,6 +105,7 @@ def test_pages_fit_phone_and_desktop_screens(live_stack, browser):
             [{"name": "django_language", "value": language, "url": live_stack.http_url}]
         )
         page = context.new_page()
+        page_log.watch(page, name)
         for viewport in (PHONE, DESKTOP):
             page.set_viewport_size(viewport)
             page.goto(path)

@@ -4,6 +4,7 @@ keyboard, and reaches the result screen; rummy's arrangement is judged by the se
 Screenshots of each table at 360 px and 1280 px go to test-artifacts/.
 """
 
+import re
 import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
@@ -11,9 +12,16 @@ from contextlib import contextmanager
 import pytest
 from django.db import connections
 from django.test import Client
+from playwright.sync_api import expect
 
 from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, DESKTOP, PHONE, fits_the_screen
 from tests.games.tables import match_of, members, table_new
+
+# Waits are Playwright's own assertions on locators: a string for wait_for_function is
+# evaluated in the page, which its Content-Security-Policy refuses. A busy two-core machine
+# needs more than the default 5 s.
+expect.set_options(timeout=30_000)
+WAITING = re.compile(r"(^|\s)waiting(\s|$)")
 
 pytestmark = [
     pytest.mark.usefixtures("tables_stopped_afterwards"),
@@ -179,10 +187,7 @@ def play_to_the_end(page, moves_before_stopping=None) -> int:
             return made
         play_one_move(page, use_keyboard=made % 2 == 0)
         made += 1
-        page.wait_for_function(
-            "() => !document.querySelector('#table').classList.contains('waiting')",
-            timeout=20_000,
-        )
+        expect(page.locator("#table")).not_to_have_class(WAITING, timeout=20_000)
         page.wait_for_timeout(100)
     return made
 
@@ -254,9 +259,7 @@ def check_rummy(pages, session, table):
     page = pages.open(session, table, "en", PHONE)
     my_turn(page)
     status = page.locator("#arrange-status")
-    page.wait_for_function(
-        "document.querySelector('#arrange-status').textContent.includes('points')"
-    )
+    expect(page.locator("#arrange-status")).to_contain_text("points")
     assert "Pure seq" in status.inner_text()
     assert page.locator("#actions .action-drop").inner_text() == "Drop (costs 20 points)"
 
@@ -282,9 +285,7 @@ def check_rummy(pages, session, table):
     page.locator("#actions .action-discard").click()
     my_turn(page)
     drop = page.locator("#actions .action-drop")
-    page.wait_for_function(
-        "(document.querySelector('#actions .action-drop') || {}).textContent?.includes('40')"
-    )
+    expect(page.locator("#actions .action-drop")).to_contain_text("40")
     assert drop.inner_text() == "Drop (costs 40 points)"
     drop.click()
     page.wait_for_selector("#result .score-table")
@@ -491,10 +492,9 @@ def twins_in_the_hand():
 
 def judged(page) -> None:
     """The server has judged the layout on the page: no group waits for its label."""
-    page.wait_for_function(
-        "document.querySelector('#hand .group') && !document.querySelector('#hand .kind-pending')"
-        " && document.querySelector('#arrange-status').textContent.includes('points')"
-    )
+    expect(page.locator("#hand .group").first).to_be_attached()
+    expect(page.locator("#hand .kind-pending")).to_have_count(0)
+    expect(page.locator("#arrange-status")).to_contain_text("points")
 
 
 def lifted_inside_its_button(button) -> bool:
@@ -546,9 +546,7 @@ def test_rummy_twins_are_grouped_apart_and_the_chosen_copy_is_discarded(live_sta
         judged(page)
         page.locator(f"{group(0)} {copy}").click()  # the first copy in the layout goes
         page.locator("#actions .action-discard").click()
-        page.wait_for_function(
-            f"document.querySelectorAll('#hand [data-card=\"{twin}\"]').length === 1"
-        )
+        expect(page.locator(f'#hand [data-card="{twin}"]')).to_have_count(1)
         judged(page)
         assert page.locator(f"{group(0)} {copy}").count() == 0
         assert page.locator(f"{group(1)} {copy}").count() == 1  # its twin stays grouped
@@ -613,16 +611,14 @@ def test_courtpiece_trump_countdown_10_seconds_in_a_first_game_then_20_for_the_p
         assert 3 <= first <= 10
         left = float(page.eval_on_selector("#timer", "bar => bar.style.getPropertyValue('--left')"))
         assert left == pytest.approx(first / 10, abs=0.11)  # of 10 seconds, not 60
-        page.wait_for_function(
-            f"!/\\b{first} s left/.test(document.querySelector('#turn').textContent)"
-        )
+        expect(page.locator("#turn")).not_to_have_text(re.compile(rf"\b{first} s left"))
         assert seconds_shown(page) < first  # it counts down
         screenshots(page, "table-courtpiece-trump-countdown")
 
         page.locator("#actions .action-pass").click()  # CP-5: the choice passes to the partner
         partner = (chooser + 2) % 4
         waiting = f"Waiting for: Seat {partner + 1}"
-        page.wait_for_function(f"document.querySelector('#turn').textContent.includes('{waiting}')")
+        expect(page.locator("#turn")).to_contain_text(waiting)
         assert 10 < seconds_shown(page) <= 20
 
 
@@ -672,7 +668,7 @@ def test_unders_both_copies_of_a_card_are_played_together(live_stack, page_log):
         assert play.count() == 1
         assert play.locator("svg[aria-label]").count() == 2  # "Play 7♥ 7♥"
         play.click()
-        page.wait_for_function("document.querySelectorAll('#pile svg').length === 2")
+        expect(page.locator("#pile svg")).to_have_count(2)
         assert page.locator(f"#hand [data-card='{twin}']").count() == 0
         assert page.locator("#seats .seat.mine .seat-table").count() == 0  # shown once, below
         assert page.locator("#hand .own-table .card-button[data-key^='over:']").count() == 4

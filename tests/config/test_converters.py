@@ -27,7 +27,11 @@ def test_a_socket_on_a_path_that_is_no_table_is_refused_at_the_handshake(member_
     socket = WebsocketCommunicator(
         application,
         f"/ws/{path}",
-        headers=[(b"origin", b"http://127.0.0.1:8000"), (b"cookie", cookie)],
+        headers=[
+            (b"origin", b"http://127.0.0.1:8000"),
+            (b"host", b"127.0.0.1:8000"),
+            (b"cookie", cookie),
+        ],
     )
 
     async def handshake():

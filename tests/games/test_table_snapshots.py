@@ -24,7 +24,7 @@ from games.services import locked as locked_module
 from games.services.locked import atomic_locked
 from games.snapshots import snapshot_cache
 from tests.games.tables import SHORT_MATCHES, match_of, members, table_new
-from tests.games.test_consumers import ORIGIN
+from tests.games.test_consumers import HOST, ORIGIN
 
 pytestmark = pytest.mark.django_db
 
@@ -160,7 +160,7 @@ def test_the_sockets_of_the_process_that_applied_a_move_hear_of_it_without_the_c
 
     async def scenario():
         socket = WebsocketCommunicator(
-            application, f"/ws/tables/{table.pk}/", headers=[ORIGIN, (b"cookie", cookie)]
+            application, f"/ws/tables/{table.pk}/", headers=[ORIGIN, HOST, (b"cookie", cookie)]
         )
         accepted, _ = await socket.connect(10)
         assert accepted
@@ -271,7 +271,7 @@ def test_a_revision_still_loading_is_sent_before_a_later_one_told_at_once(monkey
 
     async def scenario():
         socket = WebsocketCommunicator(
-            application, f"/ws/tables/{table.pk}/", headers=[ORIGIN, (b"cookie", cookie)]
+            application, f"/ws/tables/{table.pk}/", headers=[ORIGIN, HOST, (b"cookie", cookie)]
         )
         assert (await socket.connect(10))[0]
         first = await socket.receive_json_from(10)
