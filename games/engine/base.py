@@ -15,7 +15,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 from games.engine.cards import is_card_code
 from games.engine.errors import IllegalAction
@@ -27,6 +27,19 @@ View = dict[str, Any]
 
 HISTORY_LENGTH = 30
 """How many public moves a view carries (RM-29 for rummy; the same idea for the others)."""
+
+
+class MatchResult(TypedDict):
+    """A finished match's standings (``Match.result()``), JSON-ready, each list by seat.
+
+    ``ranks``: 1 is best, ties share a rank, partners share theirs (``GameRules.partnerships``).
+    ``scores``: the game's own measure (points, chips, won deals, cards left). ``winners``: the
+    seats ranked 1. Each game's result is a subclass that adds its details.
+    """
+
+    ranks: list[int]
+    scores: list[int]
+    winners: list[int]
 
 
 class Match(ABC):
@@ -73,9 +86,8 @@ class Match(ABC):
     def is_over(self) -> bool: ...
 
     @abstractmethod
-    def result(self) -> dict[str, Any]:
-        """Standings once over: at least ``ranks`` (1 is best, per seat, ties share a rank),
-        ``scores`` (per seat) and ``winners`` (seats)."""
+    def result(self) -> MatchResult:
+        """Standings once over (see ``MatchResult``); ``ValueError`` before."""
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:

@@ -51,7 +51,7 @@ from typing import Any
 
 from games.engine.base import GameRules
 from games.engine.cards import normalise_code, standard_deck
-from games.engine.courtpiece.match import CourtPieceMatch
+from games.engine.courtpiece.match import CourtPieceMatch, CourtPieceResult
 from games.engine.courtpiece.options import DEFAULT_OPTIONS, HOUSE_FEATURES
 from games.engine.courtpiece.seats import SEATS
 from games.engine.courtpiece.variants import VARIANTS
@@ -64,6 +64,7 @@ __all__ = [
     "RULES",
     "VARIANTS",
     "CourtPieceMatch",
+    "CourtPieceResult",
     "match_from_hands",
 ]
 

@@ -39,7 +39,7 @@ from games.engine.courtpiece.seats import (
 )
 from games.engine.errors import IllegalAction
 from games.engine.rng import MatchRandom
-from games.engine.tricks import Play, led_suit, rank_value, trick_winner
+from games.engine.tricks import Play, TeamResult, led_suit, rank_value, trick_winner
 
 CALL_SECONDS = 20
 FIRST_GAME_CALL_SECONDS = 10
@@ -49,6 +49,12 @@ a pass, always has 20 seconds."""
 QUIET_DEFAULTS = ("pass", "luck", "keep_cards", "keep_trump", "next_deal", "reveal", "ask_trump")
 """What a timeout does when there is no card to play, in order of preference (see
 ``default_action``); each phase offers exactly one of the first five."""
+
+
+class CourtPieceResult(TeamResult):
+    """``team_scores`` are the won deals (CP-2); ``deals`` how many deals were played."""
+
+    deals: int
 
 
 def _lowest_first(card: str) -> tuple[int, str]:
@@ -175,7 +181,7 @@ class CourtPieceMatch(Match):
     def is_over(self) -> bool:
         return self.deal.phase is Phase.OVER
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> CourtPieceResult:
         """Partners share their team's rank and score: the won deals (CP-2)."""
         if not self.is_over():
             raise ValueError("the match is not over")

@@ -36,7 +36,7 @@ from typing import Any
 
 from games.engine.base import GameRules
 from games.engine.pitch.bidding import Bid
-from games.engine.pitch.match import FIRST_DEALER, PitchMatch
+from games.engine.pitch.match import FIRST_DEALER, PitchMatch, PitchResult
 from games.engine.pitch.options import DEFAULT_OPTIONS, LowRule
 from games.engine.registry import register
 from games.engine.rng import MatchRandom
@@ -73,4 +73,4 @@ def match_from_deal(
     )
 
 
-__all__ = ["RULES", "Bid", "LowRule", "PitchMatch", "match_from_deal"]
+__all__ = ["RULES", "Bid", "LowRule", "PitchMatch", "PitchResult", "match_from_deal"]

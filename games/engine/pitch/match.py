@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
 from games.engine.base import Action, Event, Match, View, action_type
 from games.engine.cards import normalise_code
@@ -36,12 +36,20 @@ from games.engine.pitch.seats import (
     team_of,
 )
 from games.engine.rng import MatchRandom
-from games.engine.tricks import Play, trick_winner
+from games.engine.tricks import Play, TeamResult, trick_winner
 
 FIRST_DEALER = 3
 """Seat 3 deals the first hand, so seat 0 ("You" in the daily deal) bids first."""
 
 DEAL: Action = {"type": "deal"}
+
+
+class PitchResult(TeamResult):
+    """``team_scores`` are the points (PI-8); ``ended_by`` says how the match ended: a team
+    that made its bid reached the target, or the pitcher's team went out the back door."""
+
+    hands_played: int
+    ended_by: Literal["target", "back_door"]
 
 
 class Phase(StrEnum):
@@ -232,7 +240,7 @@ class PitchMatch(Match):
             "last_hand": self.last_hand,
         }
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> PitchResult:
         """The winning team's seats share rank 1; each seat has its team's score. Only once
         the match is over."""
         if self.winner is None:

@@ -8,7 +8,7 @@ screen); ``best_show`` the best declaration from 14 cards.
 from games.engine.base import GameRules
 from games.engine.registry import register
 from games.engine.rummy.formats import FORMATS
-from games.engine.rummy.match import DEFAULT_OPTIONS, RummyMatch
+from games.engine.rummy.match import DEFAULT_OPTIONS, RummyMatch, RummyResult
 from games.engine.rummy.melds import GroupKind, Verdict, classify_group, validate_declaration
 from games.engine.rummy.scoring import Arrangement, Show, arrange, best_show, hand_points
 
@@ -29,6 +29,7 @@ __all__ = [
     "Arrangement",
     "GroupKind",
     "RummyMatch",
+    "RummyResult",
     "Show",
     "Verdict",
     "arrange",

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
-from games.engine.base import Action, Event, Match, View, action_type
+from games.engine.base import Action, Event, Match, MatchResult, View, action_type
 from games.engine.cards import normalise_code
 from games.engine.errors import IllegalAction
 from games.engine.rng import MatchRandom
@@ -32,6 +32,15 @@ from games.engine.rummy.scoring import arrange, best_show, hand_points
 
 DEFAULT_OPTIONS: dict[str, Any] = {"rejoin": False}
 """``rejoin``: in Pool, an eliminated player may come back once (RM-24, a table option)."""
+
+
+class RummyResult(MatchResult):
+    """``scoring`` says what ``scores`` count: ``"points"`` (Points, Pool: fewer is better)
+    or ``"chips"`` (Deals); ``sheet`` is every deal's ``{"deal", "winner", "points"}``, the
+    points per seat (``None`` for a seat not dealt in)."""
+
+    scoring: str
+    sheet: list[dict[str, Any]]
 
 
 class Phase(StrEnum):
@@ -206,7 +215,7 @@ class RummyMatch(Match):
     def _next_dealer(self) -> int:
         return next_seat(self.deal.dealer, self.format.next_seats(self.standings))
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> RummyResult:
         if not self.is_over():
             raise ValueError("the game is not over")
         ranks = self.format.ranks(self.standings)

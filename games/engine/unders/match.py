@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from games.engine.base import Action, Event, Match, View, action_type
+from games.engine.base import Action, Event, Match, MatchResult, View, action_type
 from games.engine.cards import decks, normalise_code, rank_of
 from games.engine.errors import IllegalAction
 from games.engine.rng import MatchRandom
@@ -288,7 +288,7 @@ class UndersMatch(Match):
             "result": self.result() if self.is_over() else None,
         }
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> MatchResult:
         """HU-11 [open]: the seat that went out wins; the others rank by the cards they still
         hold (hand, overs and unders), fewer first, equal counts sharing a place. ``scores`` are
         those counts (the winner's is 0): fewer is better."""

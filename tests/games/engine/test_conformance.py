@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import json
 import random
+import typing
 
 import pytest
 
 from games.engine import GAMES, IllegalAction
-from games.engine.base import leaked_cards
+from games.engine.base import MatchResult, leaked_cards
 from tests.games.engine.conformance import every_table, play_randomly, snapshot
 
 TABLES = list(every_table())
@@ -37,6 +38,17 @@ def test_random_legal_play_ends_with_a_result(table, seed):
     assert len(result["ranks"]) == players and len(result["scores"]) == players
     assert result["winners"] and all(result["ranks"][seat] == 1 for seat in result["winners"])
     json.dumps(result)
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_a_result_holds_exactly_the_keys_its_declared_type_names(table):
+    """The Django side types a result by the TypedDict ``result()`` declares."""
+    game, variant, players = table
+    match = GAMES[game].new_match(variant, players, seed=4)
+    play_randomly(match, random.Random(4))
+    declared = typing.get_type_hints(type(match).result)["return"]
+    assert set(MatchResult.__required_keys__) <= set(declared.__required_keys__)
+    assert set(match.result()) == set(declared.__required_keys__)
 
 
 @pytest.mark.parametrize("table", TABLES, ids=_id)
