@@ -15,6 +15,7 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, TypedDict
 
 from games.engine.cards import is_card_code
@@ -40,6 +41,17 @@ class MatchResult(TypedDict):
     ranks: list[int]
     scores: list[int]
     winners: list[int]
+
+
+class AbsentSeat(StrEnum):
+    """What the table does with a seat whose player keeps letting the turn timer run out."""
+
+    DROP = "drop"
+    """The seat drops out of the deal at its first chance, that is as soon as
+    ``{"type": "drop"}`` is among its legal actions: rummy's drop (RM-17), a middle drop once
+    it has drawn."""
+    STAND_IN = "stand_in"
+    """A bot plays the seat until its player is back (games and variants without a drop)."""
 
 
 class Match(ABC):
@@ -102,6 +114,11 @@ class Match(ABC):
         """The cards lying where ``seat`` may not look now (other hands, the stock, a face-down
         trump, unders), with repeats. Tests and the table scan what they send against it."""
 
+    def absent_seat_policy(self) -> AbsentSeat:
+        """What a seat that keeps timing out comes to (see ``AbsentSeat``): a bot stands in,
+        unless the game drops it (rummy's Points and Pool, ``GameRules.has_drops``)."""
+        return AbsentSeat.STAND_IN
+
     def decision_seconds(self) -> int | None:
         """How long the current decision may take when the rules fix it (Court Piece's trump
         call); ``None`` leaves it to the table's turn timer."""
@@ -159,6 +176,12 @@ class GameRules:
     restore: Callable[[dict[str, Any]], Match] = field(repr=False)
     default_options: Mapping[str, Any] = field(default_factory=dict)
     players_by_variant: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    partnerships_by_players: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+    """The sides at a table of that many seats, where the game is played in partnerships."""
+    bid_ladders: Mapping[str, tuple[int | str, ...]] = field(default_factory=dict)
+    """Per variant with an auction: its calls, lowest first."""
+    drop_variants: frozenset[str] = frozenset()
+    """The variants in which a player may drop out of a deal."""
 
     def new_match(
         self,
@@ -170,8 +193,7 @@ class GameRules:
         """Start a match. ``players`` is a count, or a list whose length is the count. The
         same ``seed`` (and options) deals the same cards; ``None`` draws a secure one."""
         count = players if isinstance(players, int) else len(players)
-        if variant not in self.variants:
-            raise ValueError(f"{self.name} has no variant {variant!r}; one of {self.variants}")
+        self._require_variant(variant)
         low, high = self.player_range(variant)
         if not low <= count <= high:
             raise ValueError(f"{self.name} {variant} takes {low} to {high} players, not {count}")
@@ -181,6 +203,39 @@ class GameRules:
             options=self.options_for(options),
             rng=MatchRandom(seed),
         )
+
+    def partnerships(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The sides at a table of ``players`` seats, every seat in exactly one, lowest seat
+        first. Partners share their side's rank and score in ``result()``: in Court Piece and
+        Pitch seats 0 and 2 play against 1 and 3 (CP-2, PI-1); where nobody has a partner
+        (rummy, Hidden Unders) each seat is a side alone. ``ValueError`` for a seat count the
+        game is never played with."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}"
+            )
+        alone = tuple((seat,) for seat in range(players))
+        return self.partnerships_by_players.get(players, alone)
+
+    def bid_ladder(self, variant: str) -> list[int | str]:
+        """Every call of ``variant``'s auction, lowest first: the values a
+        ``{"type": "bid", "bid": ...}`` action may carry (Pitch, PI-2: ``["pass", 2, 3, 4,
+        "kot"]``); ``[]`` for a game without bids. Which of them a seat may make now is in
+        ``legal_actions``. ``ValueError`` for an unknown variant."""
+        self._require_variant(variant)
+        return list(self.bid_ladders.get(variant, ()))
+
+    def has_drops(self, variant: str) -> bool:
+        """Whether a player of ``variant`` may drop out of a deal (``{"type": "drop"}``):
+        rummy's Points and Pool (RM-17), not Deals (RM-26) nor the other games. Such a
+        variant's matches drop a seat that keeps timing out (``AbsentSeat.DROP``).
+        ``ValueError`` for an unknown variant."""
+        self._require_variant(variant)
+        return variant in self.drop_variants
+
+    def _require_variant(self, variant: str) -> None:
+        if variant not in self.variants:
+            raise ValueError(f"{self.name} has no variant {variant!r}; one of {self.variants}")
 
     def player_range(self, variant: str) -> tuple[int, int]:
         """The fewest and most players ``variant`` takes."""

@@ -21,6 +21,7 @@ RULES = register(
         create=RummyMatch.start,
         restore=RummyMatch.restore,
         default_options=DEFAULT_OPTIONS,
+        drop_variants=frozenset(name for name, fmt in FORMATS.items() if fmt.drops is not None),
     )
 )
 

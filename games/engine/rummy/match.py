@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
-from games.engine.base import Action, Event, Match, MatchResult, View, action_type
+from games.engine.base import AbsentSeat, Action, Event, Match, MatchResult, View, action_type
 from games.engine.cards import normalise_code
 from games.engine.errors import IllegalAction
 from games.engine.rng import MatchRandom
@@ -270,6 +270,11 @@ class RummyMatch(Match):
             "groups": show.arrangement.as_declared(),
         }
         return [*discards, declare]
+
+    def absent_seat_policy(self) -> AbsentSeat:
+        """RM-17: a player who keeps timing out is dropped where the format has drops; in
+        Deals (RM-26) a bot stands in."""
+        return AbsentSeat.STAND_IN if self.format.drops is None else AbsentSeat.DROP
 
     def default_action(self, seat: int) -> Action:
         """A timeout draws from the closed deck, then discards the card just drawn (or, when

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from games.engine import GAMES
-from games.engine.base import Match
+from games.engine.base import Action, Match
 
 MAX_STEPS = 20_000
 
@@ -37,3 +37,14 @@ def play_randomly(match: Match, chooser: random.Random, *, on_step: Any = None) 
             on_step(match, seat, action)
         match.apply(seat, action)
     raise AssertionError(f"{match.game} {match.variant} did not end in {MAX_STEPS} steps")
+
+
+def offered_actions(match: Match, chooser: random.Random) -> list[Action]:
+    """Play ``match`` randomly to its end; every action offered on the way to a seat to move."""
+    offered: list[Action] = []
+
+    def collect(match: Match, seat: int, _action: Action) -> None:
+        offered.extend(match.legal_actions(seat))
+
+    play_randomly(match, chooser, on_step=collect)
+    return offered

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from games.engine import GAMES, IllegalAction
+from games.engine import GAMES, AbsentSeat, IllegalAction
 from games.engine.pitch import match_from_deal
 from tests.games.engine.conformance import snapshot
 from tests.games.engine.pitch_helpers import (
@@ -40,6 +40,12 @@ def test_pi1_four_seats_get_six_cards_each_and_the_other_28_stay_hidden():
 
 def test_pi1_partners_sit_opposite():
     assert match_from_deal(DEFENDERS_SWEEP).view(0)["teams"] == [[0, 2], [1, 3]]
+    assert GAMES["pitch"].partnerships(4) == ((0, 2), (1, 3))
+
+
+def test_pi1_pitch_has_no_drop_and_a_bot_stands_in_for_an_absent_player():
+    assert not GAMES["pitch"].has_drops("standard")
+    assert match_from_deal(DEFENDERS_SWEEP).absent_seat_policy() is AbsentSeat.STAND_IN
 
 
 def test_pi4_the_pitcher_leads_any_card_and_its_suit_becomes_trump():

@@ -4,7 +4,7 @@ from collections import Counter
 
 import pytest
 
-from games.engine import GAMES
+from games.engine import GAMES, AbsentSeat
 from games.engine.cards import standard_deck
 from tests.games.engine.unders_support import DONE, overs, play, refusal, table
 
@@ -16,6 +16,13 @@ def test_hu1_the_table_seats_two_to_six_players():
     for players in (1, 7):
         with pytest.raises(ValueError):
             RULES.new_match("classic", players)
+
+
+def test_hu1_each_player_plays_alone_with_no_auction_and_no_drop():
+    for players in range(2, 7):
+        assert RULES.partnerships(players) == tuple((seat,) for seat in range(players))
+    assert RULES.bid_ladder("classic") == [] and not RULES.has_drops("classic")
+    assert RULES.new_match("classic", 3, seed=1).absent_seat_policy() is AbsentSeat.STAND_IN
 
 
 @pytest.mark.parametrize(("players", "decks"), [(2, 1), (3, 1), (4, 1), (5, 2), (6, 2)])
