@@ -43,6 +43,37 @@ class MatchResult(TypedDict):
     winners: list[int]
 
 
+class HandLabel(StrEnum):
+    """What a group of ``Match.open_hands`` holds: a stable code the table translates."""
+
+    DEALT = "dealt"
+    """The seat's cards as dealt in the current deal or hand (once over: the last): rummy's 13,
+    Pitch's 6, Hidden Unders' 12 with the unders; Court Piece's 13 as they stood when play
+    began, after any house feature (CP-15, CP-16), with the caller's face-down card (CP-8)."""
+    HELD = "held"
+    """The cards in the seat's hand now (in Hidden Unders without its overs and unders)."""
+    OVERS = "overs"
+    """Hidden Unders: the seat's cards face up on its unders (HU-2)."""
+    UNDERS = "unders"
+    """Hidden Unders: the seat's face-down cards not yet played (HU-2, HU-9)."""
+    ASIDE = "aside"
+    """Rummy: the card a declarer put aside (RM-13); ``HELD`` then has the other 13."""
+    FACE_DOWN = "face_down"
+    """Court Piece: the caller's card that still lies face down (CP-8, CP-12); not in ``HELD``."""
+
+
+class HandGroup(TypedDict):
+    """One labelled group of a seat's cards in ``Match.open_hands``."""
+
+    label: HandLabel
+    cards: list[str]
+
+
+def labelled(*groups: tuple[HandLabel, Sequence[str]]) -> list[HandGroup]:
+    """A seat's ``open_hands`` entry: the groups given, as copies, leaving out empty ones."""
+    return [{"label": label, "cards": list(cards)} for label, cards in groups if cards]
+
+
 class AbsentSeat(StrEnum):
     """What the table does with a seat whose player keeps letting the turn timer run out."""
 
@@ -104,6 +135,16 @@ class Match(ABC):
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The full state, for the database; ``rules.from_json`` restores it exactly."""
+
+    @abstractmethod
+    def open_hands(self) -> list[list[HandGroup]]:
+        """Every seat's cards, open, from the state alone: per seat, its groups that hold a
+        card, ``DEALT`` first (where the state knows it: a state stored before the engine kept
+        it has none), then where its cards lie now (``HELD``, ``OVERS``, ``UNDERS``,
+        ``ASIDE``, ``FACE_DOWN``; see ``HandLabel``).
+
+        This reveals every card, hidden ones included: it is for a finished match (the result
+        screen) and for replays only, never for a match in play."""
 
     @abstractmethod
     def all_cards(self) -> list[str]:

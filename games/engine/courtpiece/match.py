@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from games.engine.base import Action, Event, Match, View
+from games.engine.base import Action, Event, HandGroup, HandLabel, Match, View, labelled
 from games.engine.cards import standard_deck, suit_of
 from games.engine.courtpiece import legal
 from games.engine.courtpiece.deal import (
@@ -232,6 +232,26 @@ class CourtPieceMatch(Match):
             "result": self.result() if self.is_over() else None,
         }
 
+    def open_hands(self) -> list[list[HandGroup]]:
+        """This deal's hands as play began (before: as dealt so far), the caller's with its
+        face-down card; the cards not yet played; the card still lying face down (see the
+        contract). A state stored before ``Deal.as_dealt`` was kept has no ``DEALT`` in play."""
+        deal = self.deal
+        before_play = deal.phase in (Phase.CHOOSE, Phase.CONFIRM)
+        dealt = deal.dealt_so_far() if before_play else deal.as_dealt
+        return [
+            labelled(
+                (HandLabel.DEALT, [] if dealt is None else dealt[seat]),
+                (HandLabel.HELD, deal.hands[seat]),
+                (HandLabel.FACE_DOWN, self._face_down_of(seat)),
+            )
+            for seat in SEATS
+        ]
+
+    def _face_down_of(self, seat: int) -> list[str]:
+        deal = self.deal
+        return [deal.face_down] if deal.face_down is not None and seat == deal.caller else []
+
     def all_cards(self) -> list[str]:
         return standard_deck()
 
@@ -280,8 +300,10 @@ class CourtPieceMatch(Match):
         """CP-3: the other eight each, then CP-16's chance to change trump, or play."""
         deal = self.deal
         deal.deal_the_rest()
-        can_change = self.options["change_trump"] and self.trump_may_change
-        deal.phase = Phase.CONFIRM if can_change else Phase.PLAY
+        if self.options["change_trump"] and self.trump_may_change:
+            deal.phase = Phase.CONFIRM
+        else:
+            deal.begin_play()
 
     def _finish_deal(self, outcome: Outcome) -> list[Event]:
         deal = self.deal
@@ -408,11 +430,11 @@ class CourtPieceMatch(Match):
         else:
             deal.trump = move["suit"]
             event["suit"] = deal.trump
-        deal.phase = Phase.PLAY
+        deal.begin_play()
         return [self.record(event)]
 
     def _keep_trump(self, seat: int, move: Action) -> list[Event]:
-        self.deal.phase = Phase.PLAY
+        self.deal.begin_play()
         return [self.record({"type": "keep_trump", "seat": seat})]
 
     def _play(self, seat: int, move: Action) -> list[Event]:

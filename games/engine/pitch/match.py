@@ -6,7 +6,16 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import Any, Literal
 
-from games.engine.base import Action, Event, Match, View, action_type
+from games.engine.base import (
+    Action,
+    Event,
+    HandGroup,
+    HandLabel,
+    Match,
+    View,
+    action_type,
+    labelled,
+)
 from games.engine.cards import normalise_code
 from games.engine.errors import IllegalAction
 from games.engine.pitch.bidding import (
@@ -256,6 +265,13 @@ class PitchMatch(Match):
             # The last hand was either made (PI-8) or set back through the back door.
             "ended_by": "target" if self.last_hand["made"] else "back_door",
         }
+
+    def open_hands(self) -> list[list[HandGroup]]:
+        """This hand's six cards each as dealt, and those not yet played (see the contract)."""
+        return [
+            labelled((HandLabel.DEALT, dealt), (HandLabel.HELD, held))
+            for dealt, held in zip(self.dealt, self.hands, strict=True)
+        ]
 
     def all_cards(self) -> list[str]:
         return list(DECK)

@@ -20,7 +20,18 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any
 
-from games.engine.base import AbsentSeat, Action, Event, Match, MatchResult, View, action_type
+from games.engine.base import (
+    AbsentSeat,
+    Action,
+    Event,
+    HandGroup,
+    HandLabel,
+    Match,
+    MatchResult,
+    View,
+    action_type,
+    labelled,
+)
 from games.engine.cards import normalise_code
 from games.engine.errors import IllegalAction
 from games.engine.rng import MatchRandom
@@ -124,11 +135,12 @@ class RummyMatch(Match):
         players = len(hands)
         fmt = FORMATS[variant]
         standings = Standings.opening(list(scores or fmt.opening_scores(players)))
+        dealt = [[normalise_code(card) for card in hand] for hand in hands]
         deal = Deal(
             number=1,
             dealer=dealer,
             wild_card=normalise_code(wild_card),
-            hands=[[normalise_code(card) for card in hand] for hand in hands],
+            hands=[list(hand) for hand in dealt],
             closed=[normalise_code(card) for card in closed],
             open_pile=[normalise_code(card) for card in open_pile],
             status=[SeatStatus.PLAYING if hand else SeatStatus.OUT for hand in hands],
@@ -137,6 +149,7 @@ class RummyMatch(Match):
             turn=next_seat(dealer, [seat for seat, hand in enumerate(hands) if hand]),
             penalties=[None] * players,
             shows=[None] * players,
+            as_dealt=dealt,
         )
         rules_options = {**DEFAULT_OPTIONS, **(options or {})}
         return cls._opened(variant, players, rules_options, MatchRandom(seed), standings, deal)
@@ -226,6 +239,22 @@ class RummyMatch(Match):
             "scoring": self.format.scoring,
             "sheet": copied(self.standings.sheet),
         }
+
+    def open_hands(self) -> list[list[HandGroup]]:
+        """This deal's hands as dealt, and as held now; a declarer's 14th card, the one put
+        aside, apart (see the contract). A seat not dealt in has nothing."""
+        deal = self.deal
+        hands = []
+        for seat, hand in enumerate(deal.hands):
+            show = deal.shows[seat]
+            held, aside = list(hand), [] if show is None else [show["aside"]]
+            for card in aside:
+                held.remove(card)
+            dealt = [] if deal.as_dealt is None else deal.as_dealt[seat]
+            hands.append(
+                labelled((HandLabel.DEALT, dealt), (HandLabel.HELD, held), (HandLabel.ASIDE, aside))
+            )
+        return hands
 
     def all_cards(self) -> list[str]:
         return full_deck()

@@ -18,7 +18,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from games.engine.base import Action, Event, Match, MatchResult, View, action_type
+from games.engine.base import (
+    Action,
+    Event,
+    HandGroup,
+    HandLabel,
+    Match,
+    MatchResult,
+    View,
+    action_type,
+    labelled,
+)
 from games.engine.cards import decks, normalise_code, rank_of
 from games.engine.errors import IllegalAction
 from games.engine.rng import MatchRandom
@@ -131,6 +141,7 @@ class UndersMatch(Match):
             Holding(
                 hand=in_order(cards[start + UNDERS_COUNT : start + CARDS_DEALT]),
                 unders=cards[start : start + UNDERS_COUNT],
+                dealt=in_order(cards[start : start + CARDS_DEALT]),
             )
             for start in range(0, players * CARDS_DEALT, CARDS_DEALT)
         ]
@@ -153,7 +164,12 @@ class UndersMatch(Match):
         players = len(deal.hands)
         overs = deal.overs or [None] * players
         holdings = [
-            Holding(in_order(hand), list(unders), None if laid is None else in_order(laid))
+            Holding(
+                in_order(hand),
+                list(unders),
+                None if laid is None else in_order(laid),
+                dealt=in_order([*hand, *unders, *(laid or ())]),
+            )
             for hand, unders, laid in zip(deal.hands, deal.unders, overs, strict=True)
         ]
         placed = Counter([*deal.deck, *deal.pile])
@@ -300,6 +316,18 @@ class UndersMatch(Match):
             "scores": left,
             "winners": [self.winner],
         }
+
+    def open_hands(self) -> list[list[HandGroup]]:
+        """Each seat's twelve as dealt, then its hand, overs and unders now (the contract)."""
+        return [
+            labelled(
+                (HandLabel.DEALT, holding.dealt or ()),
+                (HandLabel.HELD, holding.hand),
+                (HandLabel.OVERS, holding.overs or ()),
+                (HandLabel.UNDERS, holding.unders),
+            )
+            for holding in self.holdings
+        ]
 
     def all_cards(self) -> list[str]:
         return decks(deck_count(self.players))

@@ -12,9 +12,15 @@ import typing
 
 import pytest
 
-from games.engine import GAMES, AbsentSeat, IllegalAction
+from games.engine import GAMES, AbsentSeat, HandLabel, IllegalAction
 from games.engine.base import Action, Match, MatchResult, leaked_cards
-from tests.games.engine.conformance import every_table, offered_actions, play_randomly, snapshot
+from tests.games.engine.conformance import (
+    every_table,
+    offered_actions,
+    open_hands_problems,
+    play_randomly,
+    snapshot,
+)
 
 TABLES = list(every_table())
 SEEDS = [1, 2, 3]
@@ -100,6 +106,33 @@ def test_rm17_a_drop_is_offered_exactly_where_the_game_has_drops_and_drops_an_ab
     policy = AbsentSeat.DROP if has_drops else AbsentSeat.STAND_IN
     assert rules.new_match(variant, players, seed=1).absent_seat_policy() is policy
     assert match.absent_seat_policy() is policy
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_open_hands_label_every_seats_cards_by_the_contract_at_every_step(table):
+    game, variant, players = table
+    match = GAMES[game].new_match(variant, players, seed=23)
+
+    def check(match, _seat, _action):
+        assert open_hands_problems(match) == []
+
+    play_randomly(match, random.Random(23), on_step=check)
+    assert open_hands_problems(match) == []
+    json.loads(json.dumps(match.open_hands()))
+    assert any(group["label"] is HandLabel.DEALT for hand in match.open_hands() for group in hand)
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_open_hands_change_nothing_and_answer_the_same_after_a_json_round_trip(table):
+    game, _variant, _players = table
+    match, _offered = _played(table)
+    before = snapshot(match)
+    hands = match.open_hands()
+    hands[0].clear()
+    assert snapshot(match) == before
+    assert GAMES[game].from_json(json.loads(json.dumps(match.to_json()))).open_hands() == (
+        match.open_hands()
+    )
 
 
 def test_the_rules_answers_refuse_an_unknown_variant_or_seat_count():

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from games.engine import GAMES
+from games.engine import GAMES, HandLabel
 from games.engine.base import leaked_cards
 from games.engine.rummy import RummyMatch
 from games.engine.rummy.deal import full_deck
@@ -93,6 +93,47 @@ def test_rm5_at_the_end_of_the_deal_every_hand_is_shown():
     laid_out = [card for group in shown[1]["groups"] for card in group] + shown[1]["ungrouped"]
     assert sorted(laid_out) == sorted(cards(JUNK_13))
     assert match.cards_hidden_from(1) == match.deal.closed
+
+
+def test_rm5_open_hands_show_each_hand_as_dealt_and_as_held_and_a_declarers_card_put_aside():
+    match = table(VALID_13, JUNK_13)
+    play(match, (0, DRAW_CLOSED))
+    match.apply(0, declare("5C", "3H 4H 5H 6H", "10S JS PJ", "7C 7D 7S", "QD QC 9H"))
+    assert match.open_hands() == [
+        [
+            {"label": HandLabel.DEALT, "cards": cards(VALID_13)},
+            {"label": HandLabel.HELD, "cards": cards(VALID_13)},
+            {"label": HandLabel.ASIDE, "cards": ["5C"]},
+        ],
+        [
+            {"label": HandLabel.DEALT, "cards": cards(JUNK_13)},
+            {"label": HandLabel.HELD, "cards": cards(JUNK_13)},
+        ],
+    ]
+
+
+def test_rm6_open_hands_keep_the_hand_as_dealt_while_the_hand_held_draws_and_discards():
+    match = table(VALID_13, JUNK_13)
+    play(match, (0, DRAW_CLOSED), (0, discard("3H")))
+    dealt, held = match.open_hands()[0]
+    assert dealt == {"label": HandLabel.DEALT, "cards": cards(VALID_13)}
+    assert held == {"label": HandLabel.HELD, "cards": match.view(0)["hand"]}
+    assert "5C" in held["cards"] and "3H" not in held["cards"]
+
+
+def test_rm24_a_seat_not_dealt_in_has_no_open_hand():
+    match = table(VALID_13, "", JUNK_13, variant="pool101")
+    assert match.open_hands()[1] == []
+
+
+def test_rm30_a_state_stored_before_the_hands_as_dealt_were_kept_still_shows_the_hands_held():
+    match = table(VALID_13, JUNK_13)
+    play(match, (0, DRAW_CLOSED), (0, discard("3H")))
+    state = json.loads(json.dumps(match.to_json()))
+    del state["deal"]["as_dealt"]
+    old = RULES.from_json(state)
+    assert old.open_hands() == [[hand[1]] for hand in match.open_hands()]
+    play(old, (1, DRAW_CLOSED))  # and it plays on
 
 
 def test_rm6_a_turn_is_a_draw_to_14_then_a_discard_to_13():
