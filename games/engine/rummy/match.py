@@ -371,11 +371,19 @@ class RummyMatch(Match):
             )
         return None
 
-    def _drop(self, seat: int, _action: Mapping[str, Any]) -> list[Event]:
+    def drop_cost(self, seat: int) -> int | None:
+        """What dropping now would cost ``seat``: the first drop's points before its first
+        draw of the deal, a middle drop's after (RM-17); ``None`` when a drop is not one of its
+        moves now (not its turn to draw, or Deals rummy, RM-26)."""
         drops = self.format.drops
-        if drops is None:  # RM-26
+        if drops is None or self.phase is not Phase.DRAW or seat not in self.to_move():
+            return None
+        return drops.middle if self.deal.has_drawn[seat] else drops.first
+
+    def _drop(self, seat: int, _action: Mapping[str, Any]) -> list[Event]:
+        cost = self.drop_cost(seat)
+        if cost is None:  # only asked in the seat's draw phase, so: a format without drops
             raise IllegalAction("no_drop", "There is no drop in Deals rummy.")
-        cost = drops.middle if self.deal.has_drawn[seat] else drops.first  # RM-17
         self.deal.leave(seat, SeatStatus.DROPPED, cost)
         event = self.record({"type": "drop", "seat": seat, "points": cost})
         return [event, *self._after_leaving()]

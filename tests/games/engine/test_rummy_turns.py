@@ -4,6 +4,7 @@ RM-29, RM-30), from chosen deals."""
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
@@ -12,7 +13,7 @@ from games.engine import GAMES, HandLabel
 from games.engine.base import leaked_cards
 from games.engine.rummy import RummyMatch
 from games.engine.rummy.deal import full_deck
-from tests.games.engine.conformance import snapshot
+from tests.games.engine.conformance import play_randomly, snapshot
 from tests.games.engine.rummy_support import (
     DRAW_CLOSED,
     DRAW_OPEN,
@@ -236,6 +237,39 @@ def test_rm17_a_drop_is_only_at_the_start_of_ones_own_turn():
     refused(match, 1, DROP, "not_your_turn")
     match.apply(0, DRAW_CLOSED)
     refused(match, 0, DROP, "not_now")
+
+
+def test_rm17_drop_cost_says_20_before_any_draw_40_after_and_nothing_when_a_drop_is_no_move():
+    match = table(VALID_13, JUNK_13, LOOSE_13, closed="KS 8H 5C 4S")
+    assert [match.drop_cost(seat) for seat in range(3)] == [20, None, None]
+    match.apply(0, DRAW_CLOSED)
+    assert match.drop_cost(0) is None  # holding 14: discard or declare
+    match.apply(0, discard("4S"))
+    assert [match.drop_cost(seat) for seat in range(3)] == [None, 20, None]
+    play(match, (1, DRAW_CLOSED), (1, discard("5C")), (2, DRAW_CLOSED), (2, discard("8H")))
+    assert match.drop_cost(0) == 40
+    assert match.apply(0, DROP)[0]["points"] == 40
+
+
+def test_rm26_deals_rummy_has_no_drop_to_cost():
+    assert table(VALID_13, JUNK_13, variant="deals2").drop_cost(0) is None
+
+
+@pytest.mark.parametrize("variant", ["points", "pool201"])
+def test_rm17_drop_cost_is_what_the_drop_would_charge_whenever_a_drop_is_a_move(variant):
+    """At every step of random play, for every seat: a cost exactly when a drop is legal, and
+    the very points that drop charges, tried on a copy."""
+    match = RULES.new_match(variant, 4, seed=variant)
+
+    def check(match, _seat, _action):
+        for seat in range(4):
+            cost = match.drop_cost(seat)
+            assert (cost is not None) is (DROP in match.legal_actions(seat))
+            if cost is not None:
+                trial = RULES.from_json(match.to_json())
+                assert trial.apply(seat, DROP)[0] == {"type": "drop", "seat": seat, "points": cost}
+
+    play_randomly(match, random.Random(variant), on_step=check)
 
 
 def test_rm29_the_history_says_who_discarded_and_took_what_but_not_what_was_drawn_face_down():
