@@ -7,6 +7,11 @@ and events are dicts with a ``"type"``, cards are codes (``"10S"``, ``"PJ"``), s
 
 Events returned by ``apply`` are public: anyone at the table may read them, so they never name
 a card that is not face up. What a seat may see of the rest comes only from ``view(seat)``.
+
+Besides DESIGN.md's names, the contract answers what the table would otherwise decide by the
+game's name or by reading the stored state: ``GameRules.partnerships``, ``bid_ladder`` and
+``has_drops``; ``Match.absent_seat_policy``, and ``Match.open_hands`` (every card, for a
+finished match or a replay only); the result's type, ``MatchResult``.
 """
 
 from __future__ import annotations
@@ -49,7 +54,8 @@ class HandLabel(StrEnum):
     DEALT = "dealt"
     """The seat's cards as dealt in the current deal or hand (once over: the last): rummy's 13,
     Pitch's 6, Hidden Unders' 12 with the unders; Court Piece's 13 as they stood when play
-    began, after any house feature (CP-15, CP-16), with the caller's face-down card (CP-8)."""
+    began (before it, the cards dealt so far), after any house feature (CP-15, CP-16), with
+    the caller's face-down card (CP-8)."""
     HELD = "held"
     """The cards in the seat's hand now (in Hidden Unders without its overs and unders)."""
     OVERS = "overs"
