@@ -7,6 +7,11 @@ and events are dicts with a ``"type"``, cards are codes (``"10S"``, ``"PJ"``), s
 
 Events returned by ``apply`` are public: anyone at the table may read them, so they never name
 a card that is not face up. What a seat may see of the rest comes only from ``view(seat)``.
+
+Besides DESIGN.md's names, the contract answers what the table would otherwise decide by the
+game's name or by reading the stored state: ``GameRules.partnerships``, ``bid_ladder`` and
+``has_drops``; ``Match.absent_seat_policy``, and ``Match.open_hands`` (every card, for a
+finished match or a replay only); the result's type, ``MatchResult``.
 """
 
 from __future__ import annotations
@@ -15,7 +20,8 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from enum import StrEnum
+from typing import Any, ClassVar, TypedDict
 
 from games.engine.cards import is_card_code
 from games.engine.errors import IllegalAction
@@ -30,6 +36,62 @@ ActionFields = Mapping[str, Mapping[str, Callable[[object], object]]]
 
 HISTORY_LENGTH = 30
 """How many public moves a view carries (RM-29 for rummy; the same idea for the others)."""
+
+
+class MatchResult(TypedDict):
+    """A finished match's standings (``Match.result()``), JSON-ready, each list by seat.
+
+    ``ranks``: 1 is best, ties share a rank, partners share theirs (``GameRules.partnerships``).
+    ``scores``: the game's own measure (points, chips, won deals, cards left). ``winners``: the
+    seats ranked 1. Each game's result is a subclass that adds its details.
+    """
+
+    ranks: list[int]
+    scores: list[int]
+    winners: list[int]
+
+
+class HandLabel(StrEnum):
+    """What a group of ``Match.open_hands`` holds: a stable code the table translates."""
+
+    DEALT = "dealt"
+    """The seat's cards as dealt in the current deal or hand (once over: the last): rummy's 13,
+    Pitch's 6, Hidden Unders' 12 with the unders; Court Piece's 13 as they stood when play
+    began (before it, the cards dealt so far), after any house feature (CP-15, CP-16), with
+    the caller's face-down card (CP-8)."""
+    HELD = "held"
+    """The cards in the seat's hand now (in Hidden Unders without its overs and unders)."""
+    OVERS = "overs"
+    """Hidden Unders: the seat's cards face up on its unders (HU-2)."""
+    UNDERS = "unders"
+    """Hidden Unders: the seat's face-down cards not yet played (HU-2, HU-9)."""
+    ASIDE = "aside"
+    """Rummy: the card a declarer put aside (RM-13); ``HELD`` then has the other 13."""
+    FACE_DOWN = "face_down"
+    """Court Piece: the caller's card that still lies face down (CP-8, CP-12); not in ``HELD``."""
+
+
+class HandGroup(TypedDict):
+    """One labelled group of a seat's cards in ``Match.open_hands``."""
+
+    label: HandLabel
+    cards: list[str]
+
+
+def labelled(*groups: tuple[HandLabel, Sequence[str]]) -> list[HandGroup]:
+    """A seat's ``open_hands`` entry: the groups given, as copies, leaving out empty ones."""
+    return [{"label": label, "cards": list(cards)} for label, cards in groups if cards]
+
+
+class AbsentSeat(StrEnum):
+    """What the table does with a seat whose player keeps letting the turn timer run out."""
+
+    DROP = "drop"
+    """The seat drops out of the deal at its first chance, that is as soon as
+    ``{"type": "drop"}`` is among its legal actions: rummy's drop (RM-17), a middle drop once
+    it has drawn."""
+    STAND_IN = "stand_in"
+    """A bot plays the seat until its player is back (games and variants without a drop)."""
 
 
 class Match(ABC):
@@ -78,13 +140,22 @@ class Match(ABC):
     def is_over(self) -> bool: ...
 
     @abstractmethod
-    def result(self) -> dict[str, Any]:
-        """Standings once over: at least ``ranks`` (1 is best, per seat, ties share a rank),
-        ``scores`` (per seat) and ``winners`` (seats)."""
+    def result(self) -> MatchResult:
+        """Standings once over (see ``MatchResult``); ``ValueError`` before."""
 
     @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The full state, for the database; ``rules.from_json`` restores it exactly."""
+
+    @abstractmethod
+    def open_hands(self) -> list[list[HandGroup]]:
+        """Every seat's cards, open, from the state alone: per seat, its groups that hold a
+        card, ``DEALT`` first (where the state knows it: a state stored before the engine kept
+        it has none), then where its cards lie now (``HELD``, ``OVERS``, ``UNDERS``,
+        ``ASIDE``, ``FACE_DOWN``; see ``HandLabel``).
+
+        This reveals every card, hidden ones included: it is for a finished match (the result
+        screen) and for replays only, never for a match in play."""
 
     @abstractmethod
     def all_cards(self) -> list[str]:
@@ -109,6 +180,11 @@ class Match(ABC):
                 name: canonical(action[name]) for name, canonical in taken.items() if name in action
             },
         }
+
+    def absent_seat_policy(self) -> AbsentSeat:
+        """What a seat that keeps timing out comes to (see ``AbsentSeat``): a bot stands in,
+        unless the game drops it (rummy's Points and Pool, ``GameRules.has_drops``)."""
+        return AbsentSeat.STAND_IN
 
     def decision_seconds(self) -> int | None:
         """How long the current decision may take when the rules fix it (Court Piece's trump
@@ -167,6 +243,12 @@ class GameRules:
     restore: Callable[[dict[str, Any]], Match] = field(repr=False)
     default_options: Mapping[str, Any] = field(default_factory=dict)
     players_by_variant: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    partnerships_by_players: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
+    """The sides at a table of that many seats, where the game is played in partnerships."""
+    bid_ladders: Mapping[str, tuple[int | str, ...]] = field(default_factory=dict)
+    """Per variant with an auction: its calls, lowest first."""
+    drop_variants: frozenset[str] = frozenset()
+    """The variants in which a player may drop out of a deal."""
 
     def new_match(
         self,
@@ -178,8 +260,7 @@ class GameRules:
         """Start a match. ``players`` is a count, or a list whose length is the count. The
         same ``seed`` (and options) deals the same cards; ``None`` draws a secure one."""
         count = players if isinstance(players, int) else len(players)
-        if variant not in self.variants:
-            raise ValueError(f"{self.name} has no variant {variant!r}; one of {self.variants}")
+        self._require_variant(variant)
         low, high = self.player_range(variant)
         if not low <= count <= high:
             raise ValueError(f"{self.name} {variant} takes {low} to {high} players, not {count}")
@@ -189,6 +270,39 @@ class GameRules:
             options=self.options_for(options),
             rng=MatchRandom(seed),
         )
+
+    def partnerships(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The sides at a table of ``players`` seats, every seat in exactly one, lowest seat
+        first. Partners share their side's rank and score in ``result()``: in Court Piece and
+        Pitch seats 0 and 2 play against 1 and 3 (CP-2, PI-1); where nobody has a partner
+        (rummy, Hidden Unders) each seat is a side alone. ``ValueError`` for a seat count the
+        game is never played with."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(
+                f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}"
+            )
+        alone = tuple((seat,) for seat in range(players))
+        return self.partnerships_by_players.get(players, alone)
+
+    def bid_ladder(self, variant: str) -> list[int | str]:
+        """Every call of ``variant``'s auction, lowest first: the values a
+        ``{"type": "bid", "bid": ...}`` action may carry (Pitch, PI-2: ``["pass", 2, 3, 4,
+        "kot"]``); ``[]`` for a game without bids. Which of them a seat may make now is in
+        ``legal_actions``. ``ValueError`` for an unknown variant."""
+        self._require_variant(variant)
+        return list(self.bid_ladders.get(variant, ()))
+
+    def has_drops(self, variant: str) -> bool:
+        """Whether a player of ``variant`` may drop out of a deal (``{"type": "drop"}``):
+        rummy's Points and Pool (RM-17), not Deals (RM-26) nor the other games. Such a
+        variant's matches drop a seat that keeps timing out (``AbsentSeat.DROP``).
+        ``ValueError`` for an unknown variant."""
+        self._require_variant(variant)
+        return variant in self.drop_variants
+
+    def _require_variant(self, variant: str) -> None:
+        if variant not in self.variants:
+            raise ValueError(f"{self.name} has no variant {variant!r}; one of {self.variants}")
 
     def player_range(self, variant: str) -> tuple[int, int]:
         """The fewest and most players ``variant`` takes."""

@@ -10,7 +10,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from games.engine.base import MatchResult
 from games.engine.cards import Rank, rank_of, suit_of
+
+
+class TeamResult(MatchResult):
+    """A partnership game's result: each seat has its team's rank and score, and
+    ``team_scores`` has them by team (team 0 first)."""
+
+    team_scores: list[int]
 
 
 @dataclass(frozen=True, slots=True)

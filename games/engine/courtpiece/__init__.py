@@ -51,9 +51,9 @@ from typing import Any
 
 from games.engine.base import GameRules
 from games.engine.cards import normalise_code, standard_deck
-from games.engine.courtpiece.match import CourtPieceMatch
+from games.engine.courtpiece.match import CourtPieceMatch, CourtPieceResult
 from games.engine.courtpiece.options import DEFAULT_OPTIONS, HOUSE_FEATURES
-from games.engine.courtpiece.seats import SEATS
+from games.engine.courtpiece.seats import SEATS, team_seats
 from games.engine.courtpiece.variants import VARIANTS
 from games.engine.registry import register
 from games.engine.rng import MatchRandom
@@ -64,6 +64,7 @@ __all__ = [
     "RULES",
     "VARIANTS",
     "CourtPieceMatch",
+    "CourtPieceResult",
     "match_from_hands",
 ]
 
@@ -87,6 +88,7 @@ RULES = register(
         create=_create,
         restore=_restore,
         default_options=DEFAULT_OPTIONS,
+        partnerships_by_players={len(SEATS): (tuple(team_seats(0)), tuple(team_seats(1)))},
     )
 )
 

@@ -104,6 +104,9 @@ class Deal:
     tens: list[int] = field(default_factory=lambda: [0, 0])
     """Mendikot: tens each team has taken (CP-20)."""
     outcome: Outcome | None = None
+    as_dealt: list[list[str]] | None = None
+    """The hands as play began, the face-down card with its caller's (``dealt_so_far`` at
+    that moment): ``None`` before, and in a state stored before the engine kept it."""
 
     @classmethod
     def dealt(cls, number: int, dealer: int, deck: Sequence[str]) -> Deal:
@@ -167,6 +170,7 @@ class Deal:
             "taken": list(self.taken),
             "tens": list(self.tens),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
+            "as_dealt": _copied_hands(self.as_dealt),
         }
 
     @classmethod
@@ -185,8 +189,27 @@ class Deal:
                 "trick": [Play.from_json(play) for play in data["trick"]],
                 "last_trick": [Play.from_json(play) for play in data["last_trick"]],
                 "outcome": None if outcome is None else Outcome.from_json(outcome),
+                "as_dealt": _copied_hands(data.get("as_dealt")),
             }
         )
+
+    def dealt_so_far(self) -> list[list[str]]:
+        """Every seat's cards dealt until now, a face-down card with its caller's: before the
+        first card is played, the hands as dealt, after any house feature (CP-15, CP-16)."""
+        hands = [list(hand) for hand in self.hands]
+        if self.face_down is not None:
+            caller = self.caller_seat()
+            hands[caller] = sorted_hand([*hands[caller], self.face_down])
+        return hands
+
+    def begin_play(self) -> None:
+        """The tricks begin: the hands as they stand are kept as the deal as dealt."""
+        self.phase = Phase.PLAY
+        self.as_dealt = self.dealt_so_far()
+
+
+def _copied_hands(hands: list[list[str]] | None) -> list[list[str]] | None:
+    return None if hands is None else [list(hand) for hand in hands]
 
 
 _FIELD_NAMES = tuple(deal_field.name for deal_field in fields(Deal))

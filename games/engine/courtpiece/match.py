@@ -16,8 +16,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from games.engine.actions import card, suit
-from games.engine.base import Action, ActionFields, Event, Match, View
+from games.engine import actions
+from games.engine.base import (
+    Action,
+    ActionFields,
+    Event,
+    HandGroup,
+    HandLabel,
+    Match,
+    View,
+    labelled,
+)
 from games.engine.cards import standard_deck, suit_of
 from games.engine.courtpiece import legal
 from games.engine.courtpiece.deal import (
@@ -40,7 +49,7 @@ from games.engine.courtpiece.seats import (
 )
 from games.engine.errors import IllegalAction
 from games.engine.rng import MatchRandom
-from games.engine.tricks import Play, led_suit, rank_value, trick_winner
+from games.engine.tricks import Play, TeamResult, led_suit, rank_value, trick_winner
 
 CALL_SECONDS = 20
 FIRST_GAME_CALL_SECONDS = 10
@@ -52,6 +61,12 @@ QUIET_DEFAULTS = ("pass", "luck", "keep_cards", "keep_trump", "next_deal", "reve
 ``default_action``); each phase offers exactly one of the first five."""
 
 
+class CourtPieceResult(TeamResult):
+    """``team_scores`` are the won deals (CP-2); ``deals`` how many deals were played."""
+
+    deals: int
+
+
 def _lowest_first(card: str) -> tuple[int, str]:
     return rank_value(card), card
 
@@ -61,16 +76,16 @@ class CourtPieceMatch(Match):
 
     game = "courtpiece"
     action_fields: ClassVar[ActionFields] = {
-        "call": {"suit": suit},
-        "hide": {"card": card},
+        "call": {"suit": actions.suit},
+        "hide": {"card": actions.card},
         "pass": {},
         "luck": {},
         "change_cards": {},
         "keep_cards": {},
         # Open trump changes to a suit; a hidden trump to another face-down card.
-        "change_trump": {"suit": suit, "card": card},
+        "change_trump": {"suit": actions.suit, "card": actions.card},
         "keep_trump": {},
-        "play": {"card": card},
+        "play": {"card": actions.card},
         "ask_trump": {},
         "reveal": {},
         "next_deal": {},
@@ -191,7 +206,7 @@ class CourtPieceMatch(Match):
     def is_over(self) -> bool:
         return self.deal.phase is Phase.OVER
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> CourtPieceResult:
         """Partners share their team's rank and score: the won deals (CP-2)."""
         if not self.is_over():
             raise ValueError("the match is not over")
@@ -242,6 +257,26 @@ class CourtPieceMatch(Match):
             "result": self.result() if self.is_over() else None,
         }
 
+    def open_hands(self) -> list[list[HandGroup]]:
+        """This deal's hands as play began (before: as dealt so far), the caller's with its
+        face-down card; the cards not yet played; the card still lying face down (see the
+        contract). A state stored before ``Deal.as_dealt`` was kept has no ``DEALT`` in play."""
+        deal = self.deal
+        before_play = deal.phase in (Phase.CHOOSE, Phase.CONFIRM)
+        dealt = deal.dealt_so_far() if before_play else deal.as_dealt
+        return [
+            labelled(
+                (HandLabel.DEALT, [] if dealt is None else dealt[seat]),
+                (HandLabel.HELD, deal.hands[seat]),
+                (HandLabel.FACE_DOWN, self._face_down_of(seat)),
+            )
+            for seat in SEATS
+        ]
+
+    def _face_down_of(self, seat: int) -> list[str]:
+        deal = self.deal
+        return [deal.face_down] if deal.face_down is not None and seat == deal.caller else []
+
     def all_cards(self) -> list[str]:
         return standard_deck()
 
@@ -290,8 +325,10 @@ class CourtPieceMatch(Match):
         """CP-3: the other eight each, then CP-16's chance to change trump, or play."""
         deal = self.deal
         deal.deal_the_rest()
-        can_change = self.options["change_trump"] and self.trump_may_change
-        deal.phase = Phase.CONFIRM if can_change else Phase.PLAY
+        if self.options["change_trump"] and self.trump_may_change:
+            deal.phase = Phase.CONFIRM
+        else:
+            deal.begin_play()
 
     def _finish_deal(self, outcome: Outcome) -> list[Event]:
         deal = self.deal
@@ -418,11 +455,11 @@ class CourtPieceMatch(Match):
         else:
             deal.trump = move["suit"]
             event["suit"] = deal.trump
-        deal.phase = Phase.PLAY
+        deal.begin_play()
         return [self.record(event)]
 
     def _keep_trump(self, seat: int, move: Action) -> list[Event]:
-        self.deal.phase = Phase.PLAY
+        self.deal.begin_play()
         return [self.record({"type": "keep_trump", "seat": seat})]
 
     def _play(self, seat: int, move: Action) -> list[Event]:

@@ -35,9 +35,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.engine.base import GameRules
-from games.engine.pitch.bidding import Bid
-from games.engine.pitch.match import FIRST_DEALER, PitchMatch
+from games.engine.pitch.bidding import LADDER, Bid
+from games.engine.pitch.match import FIRST_DEALER, PitchMatch, PitchResult
 from games.engine.pitch.options import DEFAULT_OPTIONS, LowRule
+from games.engine.pitch.seats import SEATS, TEAMS
 from games.engine.registry import register
 from games.engine.rng import MatchRandom
 
@@ -45,11 +46,13 @@ RULES = register(
     GameRules(
         name="pitch",
         variants=("standard",),
-        min_players=4,
-        max_players=4,
+        min_players=SEATS,
+        max_players=SEATS,
         create=PitchMatch.create,
         restore=PitchMatch.restore,
         default_options=DEFAULT_OPTIONS,
+        partnerships_by_players={SEATS: TEAMS},
+        bid_ladders={"standard": LADDER},
     )
 )
 
@@ -73,4 +76,4 @@ def match_from_deal(
     )
 
 
-__all__ = ["RULES", "Bid", "LowRule", "PitchMatch", "match_from_deal"]
+__all__ = ["RULES", "Bid", "LowRule", "PitchMatch", "PitchResult", "match_from_deal"]

@@ -43,6 +43,9 @@ _WIRE: dict[Bid, int | str] = {Bid.PASS: "pass", Bid.KOT: "kot"} | {
 }
 _FROM_WIRE = {wire: bid for bid, wire in _WIRE.items()}
 
+LADDER = tuple(bid.wire for bid in Bid)
+"""Every call as it travels, lowest first: "pass", 2, 3, 4, "kot" (PI-2)."""
+
 CONTRACTS = (Bid.TWO, Bid.THREE, Bid.FOUR, Bid.KOT)
 """The bids that make a contract, lowest first."""
 

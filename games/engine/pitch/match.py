@@ -4,10 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
-from games.engine.actions import bid, card
-from games.engine.base import Action, ActionFields, Event, Match, View, action_type
+from games.engine import actions
+from games.engine.base import (
+    Action,
+    ActionFields,
+    Event,
+    HandGroup,
+    HandLabel,
+    Match,
+    View,
+    action_type,
+    labelled,
+)
 from games.engine.cards import normalise_code
 from games.engine.errors import IllegalAction
 from games.engine.pitch.bidding import (
@@ -37,12 +47,20 @@ from games.engine.pitch.seats import (
     team_of,
 )
 from games.engine.rng import MatchRandom
-from games.engine.tricks import Play, trick_winner
+from games.engine.tricks import Play, TeamResult, trick_winner
 
 FIRST_DEALER = 3
 """Seat 3 deals the first hand, so seat 0 ("You" in the daily deal) bids first."""
 
 DEAL: Action = {"type": "deal"}
+
+
+class PitchResult(TeamResult):
+    """``team_scores`` are the points (PI-8); ``ended_by`` says how the match ended: a team
+    that made its bid reached the target, or the pitcher's team went out the back door."""
+
+    hands_played: int
+    ended_by: Literal["target", "back_door"]
 
 
 class Phase(StrEnum):
@@ -65,8 +83,8 @@ class PitchMatch(Match):
 
     game = "pitch"
     action_fields: ClassVar[ActionFields] = {
-        "bid": {"bid": bid},
-        "play": {"card": card},
+        "bid": {"bid": actions.bid},
+        "play": {"card": actions.card},
         "deal": {},
     }
 
@@ -238,7 +256,7 @@ class PitchMatch(Match):
             "last_hand": self.last_hand,
         }
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> PitchResult:
         """The winning team's seats share rank 1; each seat has its team's score. Only once
         the match is over."""
         if self.winner is None:
@@ -254,6 +272,13 @@ class PitchMatch(Match):
             # The last hand was either made (PI-8) or set back through the back door.
             "ended_by": "target" if self.last_hand["made"] else "back_door",
         }
+
+    def open_hands(self) -> list[list[HandGroup]]:
+        """This hand's six cards each as dealt, and those not yet played (see the contract)."""
+        return [
+            labelled((HandLabel.DEALT, dealt), (HandLabel.HELD, held))
+            for dealt, held in zip(self.dealt, self.hands, strict=True)
+        ]
 
     def all_cards(self) -> list[str]:
         return list(DECK)

@@ -1,14 +1,17 @@
 """13-card Indian Rummy: Points, Pool 101, Pool 201 and Deals (RULES.md, RM-1 .. RM-31).
 
 ``validate_declaration`` checks a declaration as laid out; ``hand_points`` is what a losing
-hand costs; ``arrange`` proposes the cheapest layout of a hand (the Sort button, the result
-screen); ``best_show`` the best declaration from 14 cards.
+hand costs; ``arrange`` proposes the cheapest layout of a hand (the result screen);
+``best_show`` the best declaration from 14 cards. For a player's own layout on the page:
+``judge_layout`` judges it as laid out, ``best_layout`` is the Sort button's, and
+``RummyMatch.drop_cost`` says what a drop would cost now.
 """
 
 from games.engine.base import GameRules
 from games.engine.registry import register
 from games.engine.rummy.formats import FORMATS
-from games.engine.rummy.match import DEFAULT_OPTIONS, RummyMatch
+from games.engine.rummy.layout import LayoutVerdict, best_layout, judge_layout
+from games.engine.rummy.match import DEFAULT_OPTIONS, RummyMatch, RummyResult
 from games.engine.rummy.melds import GroupKind, Verdict, classify_group, validate_declaration
 from games.engine.rummy.scoring import Arrangement, Show, arrange, best_show, hand_points
 
@@ -21,6 +24,7 @@ RULES = register(
         create=RummyMatch.start,
         restore=RummyMatch.restore,
         default_options=DEFAULT_OPTIONS,
+        drop_variants=frozenset(name for name, fmt in FORMATS.items() if fmt.drops is not None),
     )
 )
 
@@ -28,12 +32,16 @@ __all__ = [
     "RULES",
     "Arrangement",
     "GroupKind",
+    "LayoutVerdict",
     "RummyMatch",
+    "RummyResult",
     "Show",
     "Verdict",
     "arrange",
+    "best_layout",
     "best_show",
     "classify_group",
     "hand_points",
+    "judge_layout",
     "validate_declaration",
 ]

@@ -54,6 +54,7 @@ class Deal:
     shows: list[dict[str, Any] | None]  # each declaration: groups, card put aside, verdict
     taken: str | None = None  # RM-8: the card taken from the open pile this turn
     drawn: str | None = None  # the card drawn this turn (what a timeout discards)
+    as_dealt: list[list[str]] | None = None  # the hands as dealt (None: stored before it was kept)
 
     @classmethod
     def dealt(
@@ -82,6 +83,7 @@ class Deal:
             turn=next_seat(dealer, seats),
             penalties=[None] * players,
             shows=[None] * players,
+            as_dealt=[list(hand) for hand in hands],
         )
 
     @property
@@ -163,6 +165,7 @@ class Deal:
             "shows": copied(self.shows),
             "taken": self.taken,
             "drawn": self.drawn,
+            "as_dealt": copied(self.as_dealt),
         }
 
     @classmethod
@@ -182,6 +185,7 @@ class Deal:
             shows=copied(data["shows"]),
             taken=data["taken"],
             drawn=data["drawn"],
+            as_dealt=copied(data.get("as_dealt")),
         )
 
 

@@ -20,8 +20,20 @@ from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from games.engine.actions import as_is, card, card_groups
-from games.engine.base import Action, ActionFields, Event, Match, View, action_type
+from games.engine import actions
+from games.engine.base import (
+    AbsentSeat,
+    Action,
+    ActionFields,
+    Event,
+    HandGroup,
+    HandLabel,
+    Match,
+    MatchResult,
+    View,
+    action_type,
+    labelled,
+)
 from games.engine.cards import normalise_code
 from games.engine.errors import IllegalAction
 from games.engine.rng import MatchRandom
@@ -33,6 +45,15 @@ from games.engine.rummy.scoring import arrange, best_show, hand_points
 
 DEFAULT_OPTIONS: dict[str, Any] = {"rejoin": False}
 """``rejoin``: in Pool, an eliminated player may come back once (RM-24, a table option)."""
+
+
+class RummyResult(MatchResult):
+    """``scoring`` says what ``scores`` count: ``"points"`` (Points, Pool: fewer is better)
+    or ``"chips"`` (Deals); ``sheet`` is every deal's ``{"deal", "winner", "points"}``, the
+    points per seat (``None`` for a seat not dealt in)."""
+
+    scoring: str
+    sheet: list[dict[str, Any]]
 
 
 class Phase(StrEnum):
@@ -62,10 +83,10 @@ class RummyMatch(Match):
 
     game = "rummy"
     action_fields: ClassVar[ActionFields] = {
-        "draw": {"source": as_is},
+        "draw": {"source": actions.as_is},
         "drop": {},
-        "discard": {"card": card},
-        "declare": {"discard": card, "groups": card_groups},
+        "discard": {"card": actions.card},
+        "declare": {"discard": actions.card, "groups": actions.card_groups},
         "deal": {},
         "rejoin": {},
         "stay_out": {},
@@ -125,11 +146,12 @@ class RummyMatch(Match):
         players = len(hands)
         fmt = FORMATS[variant]
         standings = Standings.opening(list(scores or fmt.opening_scores(players)))
+        dealt = [[normalise_code(card) for card in hand] for hand in hands]
         deal = Deal(
             number=1,
             dealer=dealer,
             wild_card=normalise_code(wild_card),
-            hands=[[normalise_code(card) for card in hand] for hand in hands],
+            hands=[list(hand) for hand in dealt],
             closed=[normalise_code(card) for card in closed],
             open_pile=[normalise_code(card) for card in open_pile],
             status=[SeatStatus.PLAYING if hand else SeatStatus.OUT for hand in hands],
@@ -138,6 +160,7 @@ class RummyMatch(Match):
             turn=next_seat(dealer, [seat for seat, hand in enumerate(hands) if hand]),
             penalties=[None] * players,
             shows=[None] * players,
+            as_dealt=dealt,
         )
         rules_options = {**DEFAULT_OPTIONS, **(options or {})}
         return cls._opened(variant, players, rules_options, MatchRandom(seed), standings, deal)
@@ -216,7 +239,7 @@ class RummyMatch(Match):
     def _next_dealer(self) -> int:
         return next_seat(self.deal.dealer, self.format.next_seats(self.standings))
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> RummyResult:
         if not self.is_over():
             raise ValueError("the game is not over")
         ranks = self.format.ranks(self.standings)
@@ -227,6 +250,22 @@ class RummyMatch(Match):
             "scoring": self.format.scoring,
             "sheet": copied(self.standings.sheet),
         }
+
+    def open_hands(self) -> list[list[HandGroup]]:
+        """This deal's hands as dealt, and as held now; a declarer's 14th card, the one put
+        aside, apart (see the contract). A seat not dealt in has nothing."""
+        deal = self.deal
+        hands = []
+        for seat, hand in enumerate(deal.hands):
+            show = deal.shows[seat]
+            held, aside = list(hand), [] if show is None else [show["aside"]]
+            for card in aside:
+                held.remove(card)
+            dealt = [] if deal.as_dealt is None else deal.as_dealt[seat]
+            hands.append(
+                labelled((HandLabel.DEALT, dealt), (HandLabel.HELD, held), (HandLabel.ASIDE, aside))
+            )
+        return hands
 
     def all_cards(self) -> list[str]:
         return full_deck()
@@ -271,6 +310,11 @@ class RummyMatch(Match):
             "groups": show.arrangement.as_declared(),
         }
         return [*discards, declare]
+
+    def absent_seat_policy(self) -> AbsentSeat:
+        """RM-17: a player who keeps timing out is dropped where the format has drops; in
+        Deals (RM-26) a bot stands in."""
+        return AbsentSeat.STAND_IN if self.format.drops is None else AbsentSeat.DROP
 
     def default_action(self, seat: int) -> Action:
         """A timeout draws from the closed deck, then discards the card just drawn (or, when
@@ -338,11 +382,19 @@ class RummyMatch(Match):
             )
         return None
 
-    def _drop(self, seat: int, _action: Mapping[str, Any]) -> list[Event]:
+    def drop_cost(self, seat: int) -> int | None:
+        """What dropping now would cost ``seat``: the first drop's points before its first
+        draw of the deal, a middle drop's after (RM-17); ``None`` when a drop is not one of its
+        moves now (not its turn to draw, or Deals rummy, RM-26)."""
         drops = self.format.drops
-        if drops is None:  # RM-26
+        if drops is None or self.phase is not Phase.DRAW or seat not in self.to_move():
+            return None
+        return drops.middle if self.deal.has_drawn[seat] else drops.first
+
+    def _drop(self, seat: int, _action: Mapping[str, Any]) -> list[Event]:
+        cost = self.drop_cost(seat)
+        if cost is None:  # only asked in the seat's draw phase, so: a format without drops
             raise IllegalAction("no_drop", "There is no drop in Deals rummy.")
-        cost = drops.middle if self.deal.has_drawn[seat] else drops.first  # RM-17
         self.deal.leave(seat, SeatStatus.DROPPED, cost)
         event = self.record({"type": "drop", "seat": seat, "points": cost})
         return [event, *self._after_leaving()]

@@ -24,12 +24,14 @@ class Source(StrEnum):
 class Holding:
     """A seat's cards. The hand is kept in order, low to high.
 
-    ``overs`` is ``None`` until the seat lays them on its first turn (HU-2).
+    ``overs`` is ``None`` until the seat lays them on its first turn (HU-2). ``dealt`` is
+    what the seat was dealt, unders included (``None`` in a state stored before it was kept).
     """
 
     hand: list[str]
     unders: list[str]
     overs: list[str] | None = None
+    dealt: list[str] | None = None
 
     @property
     def source(self) -> Source:
@@ -68,9 +70,15 @@ class Holding:
             "hand": list(self.hand),
             "overs": None if self.overs is None else list(self.overs),
             "unders": list(self.unders),
+            "dealt": None if self.dealt is None else list(self.dealt),
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Holding:
-        overs = data["overs"]
-        return cls(list(data["hand"]), list(data["unders"]), None if overs is None else list(overs))
+        overs, dealt = data["overs"], data.get("dealt")
+        return cls(
+            list(data["hand"]),
+            list(data["unders"]),
+            None if overs is None else list(overs),
+            None if dealt is None else list(dealt),
+        )

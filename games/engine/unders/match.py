@@ -18,8 +18,19 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from games.engine.actions import as_is, cards
-from games.engine.base import Action, ActionFields, Event, Match, View, action_type
+from games.engine import actions
+from games.engine.base import (
+    Action,
+    ActionFields,
+    Event,
+    HandGroup,
+    HandLabel,
+    Match,
+    MatchResult,
+    View,
+    action_type,
+    labelled,
+)
 from games.engine.cards import decks, normalise_code, rank_of
 from games.engine.errors import IllegalAction
 from games.engine.rng import MatchRandom
@@ -95,9 +106,9 @@ class UndersMatch(Match):
 
     game = "unders"
     action_fields: ClassVar[ActionFields] = {
-        "overs": {"cards": cards},
-        "play": {"cards": cards},
-        "under": {"index": as_is},
+        "overs": {"cards": actions.cards},
+        "play": {"cards": actions.cards},
+        "under": {"index": actions.as_is},
         "take": {},
         "done": {},
     }
@@ -139,6 +150,7 @@ class UndersMatch(Match):
             Holding(
                 hand=in_order(cards[start + UNDERS_COUNT : start + CARDS_DEALT]),
                 unders=cards[start : start + UNDERS_COUNT],
+                dealt=in_order(cards[start : start + CARDS_DEALT]),
             )
             for start in range(0, players * CARDS_DEALT, CARDS_DEALT)
         ]
@@ -161,7 +173,12 @@ class UndersMatch(Match):
         players = len(deal.hands)
         overs = deal.overs or [None] * players
         holdings = [
-            Holding(in_order(hand), list(unders), None if laid is None else in_order(laid))
+            Holding(
+                in_order(hand),
+                list(unders),
+                None if laid is None else in_order(laid),
+                dealt=in_order([*hand, *unders, *(laid or ())]),
+            )
             for hand, unders, laid in zip(deal.hands, deal.unders, overs, strict=True)
         ]
         placed = Counter([*deal.deck, *deal.pile])
@@ -296,7 +313,7 @@ class UndersMatch(Match):
             "result": self.result() if self.is_over() else None,
         }
 
-    def result(self) -> dict[str, Any]:
+    def result(self) -> MatchResult:
         """HU-11 [open]: the seat that went out wins; the others rank by the cards they still
         hold (hand, overs and unders), fewer first, equal counts sharing a place. ``scores`` are
         those counts (the winner's is 0): fewer is better."""
@@ -308,6 +325,18 @@ class UndersMatch(Match):
             "scores": left,
             "winners": [self.winner],
         }
+
+    def open_hands(self) -> list[list[HandGroup]]:
+        """Each seat's twelve as dealt, then its hand, overs and unders now (the contract)."""
+        return [
+            labelled(
+                (HandLabel.DEALT, holding.dealt or ()),
+                (HandLabel.HELD, holding.hand),
+                (HandLabel.OVERS, holding.overs or ()),
+                (HandLabel.UNDERS, holding.unders),
+            )
+            for holding in self.holdings
+        ]
 
     def all_cards(self) -> list[str]:
         return decks(deck_count(self.players))

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
 from games.engine import GAMES
-from games.engine.base import Match
+from games.engine.base import Action, HandLabel, Match
 
 MAX_STEPS = 20_000
 
@@ -37,3 +38,48 @@ def play_randomly(match: Match, chooser: random.Random, *, on_step: Any = None) 
             on_step(match, seat, action)
         match.apply(seat, action)
     raise AssertionError(f"{match.game} {match.variant} did not end in {MAX_STEPS} steps")
+
+
+def offered_actions(match: Match, chooser: random.Random) -> list[Action]:
+    """Play ``match`` randomly to its end; every action offered on the way to a seat to move."""
+    offered: list[Action] = []
+
+    def collect(match: Match, seat: int, _action: Action) -> None:
+        offered.extend(match.legal_actions(seat))
+
+    play_randomly(match, chooser, on_step=collect)
+    return offered
+
+
+def open_hands_problems(match: Match) -> list[str]:
+    """What breaks the contract of ``match.open_hands()`` now: one entry per seat; in each,
+    labels once each, ``DEALT`` first, no empty group; the hand the seat sees among its cards
+    now; a seat holding cards was dealt; no label showing more copies than the decks hold."""
+    hands = match.open_hands()
+    if len(hands) != match.players:
+        return [f"{len(hands)} entries for {match.players} seats"]
+    problems = []
+    shown: dict[HandLabel, Counter[str]] = {label: Counter() for label in HandLabel}
+    for seat, groups in enumerate(hands):
+        labels = [group["label"] for group in groups]
+        cards = {group["label"]: group["cards"] for group in groups}
+        now = Counter(
+            card for label, held in cards.items() if label is not HandLabel.DEALT for card in held
+        )
+        if len(set(labels)) != len(labels) or not set(labels) <= set(HandLabel):
+            problems.append(f"seat {seat}: labels {labels}")
+        if HandLabel.DEALT in labels[1:] or not all(cards.values()):
+            problems.append(f"seat {seat}: dealt not first, or an empty group: {groups}")
+        if Counter(match.view(seat)["hand"]) - now:
+            problems.append(f"seat {seat}: its own hand is not all among {groups}")
+        if now and HandLabel.DEALT not in cards:
+            problems.append(f"seat {seat}: holds cards but was not dealt any: {groups}")
+        for label, held in cards.items():
+            shown[label].update(held)
+    decks = Counter(match.all_cards())
+    problems += [
+        f"{label}: {shown[label] - decks} beyond the decks"
+        for label in HandLabel
+        if shown[label] - decks
+    ]
+    return problems

@@ -5,14 +5,22 @@ A game joins by registering itself; nothing here names a game.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
+import typing
 
 import pytest
 
-from games.engine import GAMES, IllegalAction
-from games.engine.base import leaked_cards
-from tests.games.engine.conformance import every_table, play_randomly, snapshot
+from games.engine import GAMES, AbsentSeat, HandLabel, IllegalAction
+from games.engine.base import Action, Match, MatchResult, leaked_cards
+from tests.games.engine.conformance import (
+    every_table,
+    offered_actions,
+    open_hands_problems,
+    play_randomly,
+    snapshot,
+)
 
 TABLES = list(every_table())
 SEEDS = [1, 2, 3]
@@ -37,6 +45,104 @@ def test_random_legal_play_ends_with_a_result(table, seed):
     assert len(result["ranks"]) == players and len(result["scores"]) == players
     assert result["winners"] and all(result["ranks"][seat] == 1 for seat in result["winners"])
     json.dumps(result)
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_a_result_holds_exactly_the_keys_its_declared_type_names(table):
+    """The Django side types a result by the TypedDict ``result()`` declares."""
+    game, variant, players = table
+    match = GAMES[game].new_match(variant, players, seed=4)
+    play_randomly(match, random.Random(4))
+    declared = typing.get_type_hints(type(match).result)["return"]
+    assert set(MatchResult.__required_keys__) <= set(declared.__required_keys__)
+    assert set(match.result()) == set(declared.__required_keys__)
+
+
+@functools.cache
+def _played(table: tuple[str, str, int]) -> tuple[Match, list[Action]]:
+    """One random match per table, played to its end, and every action offered on the way
+    (shared, read only, by the tests of the rules' answers below)."""
+    game, variant, players = table
+    match = GAMES[game].new_match(variant, players, seed=21)
+    offered = offered_actions(match, random.Random(21))
+    return match, offered
+
+
+def test_cp2_pi1_partnerships_put_every_seat_on_exactly_one_side():
+    for rules in GAMES.values():
+        for players in range(rules.min_players, rules.max_players + 1):
+            sides = rules.partnerships(players)
+            assert sorted(seat for side in sides for seat in side) == list(range(players))
+            assert all(side and list(side) == sorted(side) for side in sides)
+            assert [side[0] for side in sides] == sorted(side[0] for side in sides)
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_cp2_pi1_partners_share_their_sides_rank_and_score(table):
+    game, _variant, players = table
+    match, _offered = _played(table)
+    result = match.result()
+    for side in GAMES[game].partnerships(players):
+        assert len({result["ranks"][seat] for seat in side}) == 1, side
+        assert len({result["scores"][seat] for seat in side}) == 1, side
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_pi2_the_bid_ladder_is_every_call_that_bid_actions_make(table):
+    game, variant, _players = table
+    _match, offered = _played(table)
+    ladder = GAMES[game].bid_ladder(variant)
+    assert len(set(ladder)) == len(ladder)
+    assert {action["bid"] for action in offered if action["type"] == "bid"} == set(ladder)
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_rm17_a_drop_is_offered_exactly_where_the_game_has_drops_and_drops_an_absent_seat(table):
+    game, variant, players = table
+    rules = GAMES[game]
+    match, offered = _played(table)
+    has_drops = rules.has_drops(variant)
+    assert ({"type": "drop"} in offered) is has_drops
+    policy = AbsentSeat.DROP if has_drops else AbsentSeat.STAND_IN
+    assert rules.new_match(variant, players, seed=1).absent_seat_policy() is policy
+    assert match.absent_seat_policy() is policy
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_open_hands_label_every_seats_cards_by_the_contract_at_every_step(table):
+    game, variant, players = table
+    match = GAMES[game].new_match(variant, players, seed=23)
+
+    def check(match, _seat, _action):
+        assert open_hands_problems(match) == []
+
+    play_randomly(match, random.Random(23), on_step=check)
+    assert open_hands_problems(match) == []
+    json.loads(json.dumps(match.open_hands()))
+    assert any(group["label"] is HandLabel.DEALT for hand in match.open_hands() for group in hand)
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_open_hands_change_nothing_and_answer_the_same_after_a_json_round_trip(table):
+    game, _variant, _players = table
+    match, _offered = _played(table)
+    before = snapshot(match)
+    hands = match.open_hands()
+    hands[0].clear()
+    assert snapshot(match) == before
+    assert GAMES[game].from_json(json.loads(json.dumps(match.to_json()))).open_hands() == (
+        match.open_hands()
+    )
+
+
+def test_the_rules_answers_refuse_an_unknown_variant_or_seat_count():
+    for rules in GAMES.values():
+        for ask in (rules.bid_ladder, rules.has_drops):
+            with pytest.raises(ValueError):
+                ask("no-such-variant")
+        for players in (rules.min_players - 1, rules.max_players + 1):
+            with pytest.raises(ValueError):
+                rules.partnerships(players)
 
 
 @pytest.mark.parametrize("table", TABLES, ids=_id)

@@ -29,6 +29,12 @@ def test_four_players_in_two_teams_with_partners_opposite_CP_1():
     assert start("single_sar", ONE_SUIT_EACH).view(0)["teams"] == [[0, 2], [1, 3]]
 
 
+def test_seats_0_and_2_partner_against_1_and_3_with_no_auction_and_no_drop_CP_1_CP_2():
+    assert RULES.partnerships(4) == ((0, 2), (1, 3))
+    for variant in RULES.variants:
+        assert RULES.bid_ladder(variant) == [] and not RULES.has_drops(variant)
+
+
 def test_play_passes_to_the_right_which_is_the_seat_numbered_one_less_CP_1():
     match = start("single_sar", ONE_SUIT_EACH)
     act(match, "call S", "play 2S")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import IllegalAction
+from games.engine import GAMES, IllegalAction
 from games.engine.pitch import match_from_deal
 from tests.games.engine.conformance import snapshot
 from tests.games.engine.pitch_helpers import DEFENDERS_SWEEP, bid_round
@@ -20,6 +20,13 @@ def refused(match, call):
         match.apply(match.to_move()[0], {"type": "bid", "bid": call})
     assert snapshot(match) == before
     return refusal.value
+
+
+def test_pi2_the_bid_ladder_is_pass_2_3_4_and_kot_and_each_rung_is_a_call_the_auction_takes():
+    ladder = GAMES["pitch"].bid_ladder("standard")
+    assert ladder == ["pass", 2, 3, 4, "kot"]
+    first = match_from_deal(DEFENDERS_SWEEP)
+    assert calls_allowed(first) == ladder  # the first bidder may make any call
 
 
 def test_pi2_bidding_starts_left_of_the_dealer_and_each_seat_calls_once():

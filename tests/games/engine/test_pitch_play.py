@@ -6,8 +6,9 @@ from collections import Counter
 
 import pytest
 
-from games.engine import GAMES, IllegalAction
+from games.engine import GAMES, AbsentSeat, HandLabel, IllegalAction
 from games.engine.pitch import match_from_deal
+from games.engine.pitch.seats import display_order
 from tests.games.engine.conformance import snapshot
 from tests.games.engine.pitch_helpers import (
     DEFENDERS_SWEEP,
@@ -40,6 +41,28 @@ def test_pi1_four_seats_get_six_cards_each_and_the_other_28_stay_hidden():
 
 def test_pi1_partners_sit_opposite():
     assert match_from_deal(DEFENDERS_SWEEP).view(0)["teams"] == [[0, 2], [1, 3]]
+    assert GAMES["pitch"].partnerships(4) == ((0, 2), (1, 3))
+
+
+def test_pi1_open_hands_show_the_six_each_seat_was_dealt_and_the_cards_it_has_not_played():
+    match = pitched()
+    play_cards(match, *DEFENDERS_SWEEP_PLAY[:4])
+    dealt = [sorted(hand, key=display_order) for hand in DEFENDERS_SWEEP]
+    assert match.open_hands() == [
+        [
+            {"label": HandLabel.DEALT, "cards": dealt[seat]},
+            {"label": HandLabel.HELD, "cards": match.view(seat)["hand"]},
+        ]
+        for seat in range(4)
+    ]
+    assert [len(match.view(seat)["hand"]) for seat in range(4)] == [5] * 4
+    play_cards(match, *DEFENDERS_SWEEP_PLAY[4:])
+    assert match.open_hands() == [[{"label": HandLabel.DEALT, "cards": hand}] for hand in dealt]
+
+
+def test_pi1_pitch_has_no_drop_and_a_bot_stands_in_for_an_absent_player():
+    assert not GAMES["pitch"].has_drops("standard")
+    assert match_from_deal(DEFENDERS_SWEEP).absent_seat_policy() is AbsentSeat.STAND_IN
 
 
 def test_pi4_the_pitcher_leads_any_card_and_its_suit_becomes_trump():

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
-from games.engine import GAMES
+import pytest
+
+from games.engine import GAMES, AbsentSeat
 from games.engine.rummy import RummyMatch
 from tests.games.engine.rummy_support import (
     DEAL,
@@ -96,6 +98,24 @@ def test_rm26_deals_start_everyone_with_80_chips_a_player_and_have_no_drop():
     assert match.view(0)["scores"] == [160, 160] and match.view(0)["scoring"] == "chips"
     refused(match, 0, DROP, "no_drop")
     assert {"type": "drop"} not in match.legal_actions(0)
+
+
+@pytest.mark.parametrize(
+    ("variant", "drops"),
+    [("points", True), ("pool101", True), ("pool201", True), ("deals2", False), ("deals3", False)],
+)
+def test_rm17_rm26_points_and_pool_drop_an_absent_player_and_in_deals_a_bot_stands_in(
+    variant, drops
+):
+    assert GAMES["rummy"].has_drops(variant) is drops
+    policy = GAMES["rummy"].new_match(variant, 3, seed=2).absent_seat_policy()
+    assert policy is (AbsentSeat.DROP if drops else AbsentSeat.STAND_IN)
+
+
+def test_rm1_each_player_plays_for_themselves_and_there_is_no_auction():
+    for players in range(2, 7):
+        assert GAMES["rummy"].partnerships(players) == tuple((seat,) for seat in range(players))
+    assert all(GAMES["rummy"].bid_ladder(variant) == [] for variant in GAMES["rummy"].variants)
 
 
 def test_rm26_the_winner_of_a_deal_takes_each_losers_points_in_chips():

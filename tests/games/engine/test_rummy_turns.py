@@ -4,15 +4,16 @@ RM-29, RM-30), from chosen deals."""
 from __future__ import annotations
 
 import json
+import random
 from collections import Counter
 
 import pytest
 
-from games.engine import GAMES
+from games.engine import GAMES, HandLabel
 from games.engine.base import leaked_cards
 from games.engine.rummy import RummyMatch
 from games.engine.rummy.deal import full_deck
-from tests.games.engine.conformance import snapshot
+from tests.games.engine.conformance import play_randomly, snapshot
 from tests.games.engine.rummy_support import (
     DRAW_CLOSED,
     DRAW_OPEN,
@@ -93,6 +94,47 @@ def test_rm5_at_the_end_of_the_deal_every_hand_is_shown():
     laid_out = [card for group in shown[1]["groups"] for card in group] + shown[1]["ungrouped"]
     assert sorted(laid_out) == sorted(cards(JUNK_13))
     assert match.cards_hidden_from(1) == match.deal.closed
+
+
+def test_rm5_open_hands_show_each_hand_as_dealt_and_as_held_and_a_declarers_card_put_aside():
+    match = table(VALID_13, JUNK_13)
+    play(match, (0, DRAW_CLOSED))
+    match.apply(0, declare("5C", "3H 4H 5H 6H", "10S JS PJ", "7C 7D 7S", "QD QC 9H"))
+    assert match.open_hands() == [
+        [
+            {"label": HandLabel.DEALT, "cards": cards(VALID_13)},
+            {"label": HandLabel.HELD, "cards": cards(VALID_13)},
+            {"label": HandLabel.ASIDE, "cards": ["5C"]},
+        ],
+        [
+            {"label": HandLabel.DEALT, "cards": cards(JUNK_13)},
+            {"label": HandLabel.HELD, "cards": cards(JUNK_13)},
+        ],
+    ]
+
+
+def test_rm6_open_hands_keep_the_hand_as_dealt_while_the_hand_held_draws_and_discards():
+    match = table(VALID_13, JUNK_13)
+    play(match, (0, DRAW_CLOSED), (0, discard("3H")))
+    dealt, held = match.open_hands()[0]
+    assert dealt == {"label": HandLabel.DEALT, "cards": cards(VALID_13)}
+    assert held == {"label": HandLabel.HELD, "cards": match.view(0)["hand"]}
+    assert "5C" in held["cards"] and "3H" not in held["cards"]
+
+
+def test_rm24_a_seat_not_dealt_in_has_no_open_hand():
+    match = table(VALID_13, "", JUNK_13, variant="pool101")
+    assert match.open_hands()[1] == []
+
+
+def test_rm30_a_state_stored_before_the_hands_as_dealt_were_kept_still_shows_the_hands_held():
+    match = table(VALID_13, JUNK_13)
+    play(match, (0, DRAW_CLOSED), (0, discard("3H")))
+    state = json.loads(json.dumps(match.to_json()))
+    del state["deal"]["as_dealt"]
+    old = RULES.from_json(state)
+    assert old.open_hands() == [[hand[1]] for hand in match.open_hands()]
+    play(old, (1, DRAW_CLOSED))  # and it plays on
 
 
 def test_rm6_a_turn_is_a_draw_to_14_then_a_discard_to_13():
@@ -195,6 +237,39 @@ def test_rm17_a_drop_is_only_at_the_start_of_ones_own_turn():
     refused(match, 1, DROP, "not_your_turn")
     match.apply(0, DRAW_CLOSED)
     refused(match, 0, DROP, "not_now")
+
+
+def test_rm17_drop_cost_says_20_before_any_draw_40_after_and_nothing_when_a_drop_is_no_move():
+    match = table(VALID_13, JUNK_13, LOOSE_13, closed="KS 8H 5C 4S")
+    assert [match.drop_cost(seat) for seat in range(3)] == [20, None, None]
+    match.apply(0, DRAW_CLOSED)
+    assert match.drop_cost(0) is None  # holding 14: discard or declare
+    match.apply(0, discard("4S"))
+    assert [match.drop_cost(seat) for seat in range(3)] == [None, 20, None]
+    play(match, (1, DRAW_CLOSED), (1, discard("5C")), (2, DRAW_CLOSED), (2, discard("8H")))
+    assert match.drop_cost(0) == 40
+    assert match.apply(0, DROP)[0]["points"] == 40
+
+
+def test_rm26_deals_rummy_has_no_drop_to_cost():
+    assert table(VALID_13, JUNK_13, variant="deals2").drop_cost(0) is None
+
+
+@pytest.mark.parametrize("variant", ["points", "pool201"])
+def test_rm17_drop_cost_is_what_the_drop_would_charge_whenever_a_drop_is_a_move(variant):
+    """At every step of random play, for every seat: a cost exactly when a drop is legal, and
+    the very points that drop charges, tried on a copy."""
+    match = RULES.new_match(variant, 4, seed=variant)
+
+    def check(match, _seat, _action):
+        for seat in range(4):
+            cost = match.drop_cost(seat)
+            assert (cost is not None) is (DROP in match.legal_actions(seat))
+            if cost is not None:
+                trial = RULES.from_json(match.to_json())
+                assert trial.apply(seat, DROP)[0] == {"type": "drop", "seat": seat, "points": cost}
+
+    play_randomly(match, random.Random(variant), on_step=check)
 
 
 def test_rm29_the_history_says_who_discarded_and_took_what_but_not_what_was_drawn_face_down():

@@ -1,10 +1,11 @@
 """Hidden Unders: the table, the deal and the first turn (HU-1, HU-2)."""
 
+import json
 from collections import Counter
 
 import pytest
 
-from games.engine import GAMES
+from games.engine import GAMES, AbsentSeat, HandLabel
 from games.engine.cards import standard_deck
 from tests.games.engine.unders_support import DONE, overs, play, refusal, table
 
@@ -16,6 +17,38 @@ def test_hu1_the_table_seats_two_to_six_players():
     for players in (1, 7):
         with pytest.raises(ValueError):
             RULES.new_match("classic", players)
+
+
+def test_hu1_each_player_plays_alone_with_no_auction_and_no_drop():
+    for players in range(2, 7):
+        assert RULES.partnerships(players) == tuple((seat,) for seat in range(players))
+    assert RULES.bid_ladder("classic") == [] and not RULES.has_drops("classic")
+    assert RULES.new_match("classic", 3, seed=1).absent_seat_policy() is AbsentSeat.STAND_IN
+
+
+def test_hu2_open_hands_show_the_twelve_each_seat_was_dealt_its_unders_among_them():
+    match = RULES.new_match("classic", 3, seed=5)
+    dealt: Counter[str] = Counter()
+    for seat, hand in enumerate(match.open_hands()):
+        groups = {group["label"]: group["cards"] for group in hand}
+        assert list(groups) == [HandLabel.DEALT, HandLabel.HELD, HandLabel.UNDERS]
+        assert groups[HandLabel.HELD] == match.view(seat)["hand"]
+        assert len(groups[HandLabel.DEALT]) == 12 and len(groups[HandLabel.UNDERS]) == 4
+        assert Counter(groups[HandLabel.DEALT]) == Counter(
+            groups[HandLabel.HELD] + groups[HandLabel.UNDERS]
+        )
+        dealt.update(groups[HandLabel.DEALT])
+    assert dealt + Counter(match.deck) == Counter(match.all_cards())  # the rest is the deck
+
+
+def test_hu2_a_state_stored_before_the_deal_was_kept_shows_the_cards_where_they_lie():
+    match = RULES.new_match("classic", 2, seed=5)
+    state = json.loads(json.dumps(match.to_json()))
+    for holding in state["holdings"]:
+        del holding["dealt"]
+    old = RULES.from_json(state)
+    assert old.open_hands() == [hand[1:] for hand in match.open_hands()]
+    old.apply(0, old.default_action(0))  # and it plays on
 
 
 @pytest.mark.parametrize(("players", "decks"), [(2, 1), (3, 1), (4, 1), (5, 2), (6, 2)])

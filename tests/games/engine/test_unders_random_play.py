@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tests.games.engine.test_conformance as conformance
-from games.engine import GAMES
+from games.engine import GAMES, HandLabel
 from tests.games.engine.conformance import MAX_STEPS, play_randomly
 
 RULES = GAMES["unders"]
@@ -26,6 +26,7 @@ def test_the_engine_contract_holds_for_three_four_and_five_players(table):
     conformance.test_state_round_trips_through_json_at_every_step(table)
     conformance.test_the_same_seed_deals_the_same_cards_and_another_seed_does_not(table)
     conformance.test_the_default_action_is_always_legal(table)
+    conformance.test_open_hands_label_every_seats_cards_by_the_contract_at_every_step(table)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -34,6 +35,24 @@ def test_hu11_random_rounds_of_three_to_six_players_end_with_one_winner(players)
         match = RULES.new_match("classic", players, seed=seed)
         assert play_randomly(match, random.Random(seed)) < MAX_STEPS
         assert len(match.result()["winners"]) == 1
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_hu11_at_the_end_open_hands_show_the_cards_that_make_each_seats_score(players):
+    match = RULES.new_match("classic", players, seed=players)
+    play_randomly(match, random.Random(players))
+    result = match.result()
+    for seat, hand in enumerate(match.open_hands()):
+        left = [
+            card
+            for group in hand
+            if group["label"] is not HandLabel.DEALT
+            for card in group["cards"]
+        ]
+        assert len(left) == result["scores"][seat]
+    assert [group["label"] for group in match.open_hands()[result["winners"][0]]] == [
+        HandLabel.DEALT
+    ]
 
 
 def _where_every_card_lies(match):
