@@ -6,7 +6,7 @@ from django.core.validators import MinLengthValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.catalogue import GAMES_BY_SLUG, GameInfo
+from config.catalogue import CATALOGUE_BY_SLUG, GameInfo
 
 
 def validate_visible_text(value: str) -> None:
@@ -108,7 +108,7 @@ class Rating(models.Model):
 
     @property
     def game_info(self) -> GameInfo | None:
-        return GAMES_BY_SLUG.get(self.game)
+        return CATALOGUE_BY_SLUG.get(self.game)
 
 
 class RatingCount(models.Model):
@@ -186,4 +186,4 @@ class RatingChange(models.Model):
 
     @property
     def game_info(self) -> GameInfo | None:
-        return GAMES_BY_SLUG.get(self.game)
+        return CATALOGUE_BY_SLUG.get(self.game)

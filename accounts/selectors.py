@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from django.db.models import Sum
 
 from accounts.models import Profile, Rating, RatingChange, RatingCount
-from games.catalogue import GAMES, GAMES_BY_SLUG, GameInfo
+from config.catalogue import CATALOGUE, CATALOGUE_BY_SLUG, GameInfo
 
 
 def profile_of(user) -> Profile:
@@ -75,7 +75,7 @@ def standing_of(*, user, game: str) -> Standing | None:
     above = RatingCount.objects.filter(game=game, points__gt=points).aggregate(n=Sum("members"))
     near = Rating.objects.filter(game=game, ordinal__gt=rating.ordinal, ordinal__lt=points + 1)
     return Standing(
-        game=GAMES_BY_SLUG[game],
+        game=CATALOGUE_BY_SLUG[game],
         rating=rating.shown,
         matches=rating.matches_played,
         place=1 + (above["n"] or 0) + near.count(),
@@ -85,7 +85,7 @@ def standing_of(*, user, game: str) -> Standing | None:
 def standings_of(*, user) -> list[Standing]:
     """The member's standing in each game they have a rating in, in the catalogue's order."""
     rated = set(Rating.objects.filter(user=user).values_list("game", flat=True))
-    found = (standing_of(user=user, game=game.slug) for game in GAMES if game.slug in rated)
+    found = (standing_of(user=user, game=game.slug) for game in CATALOGUE if game.slug in rated)
     return [standing for standing in found if standing is not None]
 
 

@@ -11,7 +11,7 @@ from accounts.models import Profile, Rating, RatingCount
 from accounts.rating_rows import ChangeRow
 from accounts.ratings import MU, SIGMA, rating_of, skills_rate
 from accounts.selectors import profile_of
-from games.catalogue import GAMES_BY_SLUG
+from config.catalogue import CATALOGUE_BY_SLUG
 
 
 @transaction.atomic
@@ -135,7 +135,7 @@ def rating_count_forget(*, rating: Rating) -> None:
 
 def _checked_members(game: str, teams: Sequence[Sequence[int]], ranks: Sequence[int]) -> list[int]:
     """Every member id, sorted; ValueError if the standings cannot be rated."""
-    if game not in GAMES_BY_SLUG:
+    if game not in CATALOGUE_BY_SLUG:
         raise ValueError(f"no game {game!r}")
     if len(teams) < 2 or len(ranks) != len(teams):
         raise ValueError("two teams or more, and one rank per team, are needed")

@@ -20,7 +20,7 @@ from accounts.selectors import (
     standings_of,
 )
 from accounts.services import profile_update
-from games.catalogue import GAMES, GAMES_BY_SLUG
+from config.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
 
 
 @login_required
@@ -49,12 +49,12 @@ def language_switch(request):
 
 
 def leaderboards(request):
-    return redirect("leaderboard", GAMES[0].slug)
+    return redirect("leaderboard", CATALOGUE[0].slug)
 
 
 def leaderboard(request, game):
     """The top 100 of one game, and the signed-in member's own place."""
-    info = GAMES_BY_SLUG.get(game)
+    info = CATALOGUE_BY_SLUG.get(game)
     if info is None:
         raise Http404
     signed_in = request.user.is_authenticated

@@ -70,7 +70,7 @@ def arguments() -> argparse.Namespace:
 def seed(options) -> list[int]:
     from django.contrib.auth import get_user_model
 
-    from games import services
+    from games.tables import services
 
     maker = get_user_model().objects.create_user("bench-maker", password=None)
     return [
@@ -102,7 +102,7 @@ def queue_length(settings):
 
 def bot_waits(tables: list[int], start, delay: float) -> list[float]:
     """Seconds between consecutive moves at each table, less the bots' delay."""
-    from games.models import Move
+    from games.tables.models import Move
 
     waits = []
     rows = Move.objects.filter(table_id__in=tables, created_at__gte=start).order_by(

@@ -79,7 +79,7 @@ def run(options) -> dict[str, list[float]]:
 def seed(count: int) -> list[tuple[int, list[int]]]:
     from django.contrib.auth import get_user_model
 
-    from games import services
+    from games.tables import services
 
     users = get_user_model().objects
     tables = []
@@ -103,10 +103,10 @@ async def play(tables, moves: int) -> dict[str, list[float]]:
     """Each move as Daphne runs it: the service in a worker thread, then the frames."""
     from asgiref.sync import sync_to_async
 
-    from games import services
-    from games.broadcast import sent_by_caller
-    from games.frames import state_frame
-    from games.snapshots import snapshot_cache
+    from games.live.fanout import sent_by_caller
+    from games.live.frames import state_frame
+    from games.live.snapshots import snapshot_cache
+    from games.tables import services
 
     timed_apply = sync_to_async(_thread_cpu, thread_sensitive=False)
     figures: dict[str, list[float]] = {"apply wall": [], "apply cpu": [], "load": [], "render": []}

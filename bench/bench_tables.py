@@ -174,7 +174,7 @@ class Platform:
         from django.contrib.auth import get_user_model
         from django.test import Client
 
-        from games import services
+        from games.tables import services
 
         users = get_user_model().objects
         tables = []
@@ -504,7 +504,7 @@ def report(
 
 
 def moves_made() -> int:
-    from games.models import Move
+    from games.tables.models import Move
 
     return Move.objects.count()
 

@@ -12,8 +12,8 @@ django_http = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
-from games.routing import websocket_urlpatterns  # noqa: E402
-from games.sockets import SameOriginValidator  # noqa: E402
+from games.live.guards import SameOriginValidator  # noqa: E402
+from games.live.routing import websocket_urlpatterns  # noqa: E402
 
 # Everything loaded so far lives as long as the process: keep the collector from walking it,
 # and let it run less often, so that its full passes do not stall every table's frames.

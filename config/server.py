@@ -4,7 +4,7 @@ always ends in a close code.
 Daphne caps an incoming message at 1 MiB and offers no option for what happens past its cap:
 autobahn, underneath, drops the TCP connection without a close frame (the client sees 1006;
 issue 17). Here the cap is just above the sockets' own 4 KiB (which they answer with 4009,
-``games.sockets``), so nobody can make a server process hold a megabyte per socket, and past
+``games.live.guards``), so nobody can make a server process hold a megabyte per socket, and past
 it autobahn sends the standard 1009 "message too big" before closing. Daphne's command line
 is used as it is; only the WebSocket factory it builds is told not to fail by dropping.
 """
@@ -13,7 +13,7 @@ import sys
 
 from daphne import cli, server, ws_protocol
 
-# Every message a fair client sends is at most 4 KiB (games.sockets.MAX_FRAME_BYTES).
+# Every message a fair client sends is at most 4 KiB (games.live.guards.MAX_FRAME_BYTES).
 SERVER_FRAME_CAP = 8192
 
 

@@ -77,8 +77,10 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.language_buttons",
-                "games.context_processors.game_catalogue",
+                "games.web.context_processors.game_catalogue",
             ],
+            # Template tags live with the pages (games/web), not at the app's root.
+            "libraries": {"table_tags": "games.web.templatetags.table_tags"},
         },
     },
 ]

@@ -6,7 +6,7 @@ from django.urls import include, path
 admin.site.login = secure_admin_login(admin.site.login)
 
 urlpatterns = [
-    path("", include("games.urls")),
+    path("", include("games.web.urls")),
     path("", include("accounts.rating_urls")),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),

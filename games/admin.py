@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from games.models import MatchResult, Move, Seat, Table
+from games.tables.models import MatchResult, Move, Seat, Table
 
 
 class LookOnly:

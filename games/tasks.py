@@ -3,8 +3,8 @@ from datetime import timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from games import selectors, services
-from games.presence import announcement_send
+from games.live.presence import announcement_send
+from games.tables import selectors, services
 
 # Two sweeps ahead: a clock is queued even when one sweep runs late; it is queued once.
 CLOCK_HORIZON = timedelta(seconds=4)

@@ -15,7 +15,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, DESKTOP, PHONE, fits_the_screen
-from tests.games.tables import match_of, members, table_new
+from tests.games.table_support import match_of, members, table_new
 
 # Waits are Playwright's own assertions on locators: a string for wait_for_function is
 # evaluated in the page, which its Content-Security-Policy refuses. A busy two-core machine
@@ -41,7 +41,7 @@ def tables_stopped_afterwards():
     """Tables left in play (a member who never moves, a clock still running) would keep the
     worker busy while the next test empties the database: end them first."""
     yield
-    from games.models import Table, TableStatus
+    from games.tables.models import Table, TableStatus
 
     Table.objects.filter(status=TableStatus.PLAYING).update(status=TableStatus.ABANDONED)
 
@@ -306,7 +306,7 @@ def rewritten(table, match) -> None:
     from django.db.models import F
     from django.utils import timezone
 
-    from games.models import Table
+    from games.tables.models import Table
 
     state = match.to_json()
     Table.objects.filter(pk=table.pk, version=0).update(
@@ -319,7 +319,7 @@ def rewritten(table, match) -> None:
 
 def members_at(game, count, **settings):
     """A table of ``count`` members, started; their session cookies by seat."""
-    from games import services
+    from games.tables import services
 
     people = members(count, prefix=f"{game}-{count}-")
     table = table_new(people[0], game, [""] * count, **settings)
@@ -336,10 +336,10 @@ def members_at(game, count, **settings):
 def hidden_trump_table():
     """Hidden trump (CP-8 .. CP-11), seat 0 to lay the card face down and lead spades; seat 1,
     the other browser, holds no spade. Seats 2 and 3 leave at once: bots play them."""
-    from games import services
     from games.engine.courtpiece.seats import left_of
     from games.engine.courtpiece.variants import HiddenTrump
     from games.engine.rng import MatchRandom
+    from games.tables import services
 
     table, people, sessions = members_at("courtpiece", 4, variant="hidden", turn_seconds=60)
     spades = ["AS", "KS", "QS", "JS", "10S"]
@@ -566,7 +566,7 @@ def a_first_game_chooser():
     from django.utils import timezone
 
     from games.engine import GAMES
-    from games.models import Table
+    from games.tables.models import Table
 
     table, _people, sessions = members_at("courtpiece", 4, turn_seconds=60)
     table.refresh_from_db()

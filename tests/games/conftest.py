@@ -1,6 +1,6 @@
 import pytest
 
-from games.models import Table, TableStatus
+from games.tables.models import Table, TableStatus
 
 
 @pytest.fixture

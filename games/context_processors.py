@@ -1,6 +1,0 @@
-from games.catalogue import GAMES
-
-
-def game_catalogue(request):
-    """The four games, for the navigation that every page shows."""
-    return {"catalogue": GAMES}

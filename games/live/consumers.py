@@ -1,0 +1,257 @@
+import asyncio
+from urllib.parse import parse_qs
+
+from asgiref.sync import sync_to_async
+from channels.consumer import get_handler_name
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.utils import translation
+
+from games.engine import IllegalAction
+from games.live.arrange import ArrangementRefusal, arrangement_frame
+from games.live.fanout import sent_by_caller, table_group, table_listen, table_unlisten
+from games.live.frames import state_frame
+from games.live.guards import GuardedJsonConsumer
+from games.live.presence import BROADCAST_GROUP, user_group
+from games.live.snapshots import snapshot_cache
+from games.tables import services
+from games.tables.refusals import TableRefusal
+from games.tables.selectors import TableSnapshot, table_access, table_revision
+from games.words.refusals import refusal_text
+
+# Off the single "thread-sensitive" thread: moves at different tables run side by side, and
+# the row lock (or SQLite's write lock) orders moves at one table.
+_table_access = database_sync_to_async(table_access, thread_sensitive=False)
+_table_revision = database_sync_to_async(table_revision, thread_sensitive=False)
+
+
+def _service(function):
+    """A table service, run in a worker thread; the news of its commits is sent from this
+    event loop when it returns (``games.live.fanout.sent_by_caller``)."""
+    in_thread = database_sync_to_async(function, thread_sensitive=False)
+
+    async def call(**arguments):
+        async with sent_by_caller():
+            return await in_thread(**arguments)
+
+    return call
+
+
+_move_apply = _service(services.table_move_apply)
+_seat_return = _service(services.table_seat_return)
+
+
+class PresenceConsumer(GuardedJsonConsumer):
+    """A member's line to the site: a heartbeat, and announcements sent to them or to everyone.
+
+    Members only: a visitor's handshake is refused (HTTP 403), because everything this socket
+    carries is addressed to a person.
+    """
+
+    presence_groups: tuple[str, ...] = ()
+
+    async def connect(self):
+        user = self.scope["user"]
+        if not user.is_authenticated:
+            await self.close()
+            return
+        self.presence_groups = (user_group(user.pk), BROADCAST_GROUP)
+        for group in self.presence_groups:
+            await self.channel_layer.group_add(group, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        for group in self.presence_groups:
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def presence_announce(self, event):
+        await self.send_json({"type": "announce", "text": event["text"]})
+
+
+class LoopDispatch:
+    """Dispatch as Channels does it, less its ``aclose_old_connections()`` before every
+    handler: that runs in the process's one thread-sensitive thread, so every frame of every
+    table queued behind it. Consumers with this reach the database only through
+    ``database_sync_to_async``, which looks after its own connections (or not at all)."""
+
+    async def dispatch(self, message):
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class TableConsumer(LoopDispatch, GuardedJsonConsumer):
+    """One socket at one table: a seated member gets their seat's view, anyone else allowed to
+    watch gets the spectator's view, each time the table changes.
+
+    Client frames: ``{"type": "move", "action": {...}, "version": N}`` (an optional ``"seat"``
+    must be the sender's own), ``{"type": "sync"}`` for the current state (after a version
+    gap), ``{"type": "back"}`` (a member takes their seat back from a stand-in bot; any move
+    or reconnection does too) and ``{"type": "ping"}`` (answered with the table's version and
+    revision). A refusal is an error frame to the
+    sender alone, ``{"type": "error", "code": ..., "message": ...}``, and changes nothing.
+    ``{"type": "arrange", "groups": [[...], ...]}`` (rummy) judges the sender's own layout of
+    their hand and changes nothing (``games.live.arrange``).
+    Private tables need their invite (``?invite=...``) unless the member sits there.
+    """
+
+    # A quick player sends a few moves a second (Hidden Unders: play, draw, done) and a page a
+    # ping and a sync now and then; a script flooding the table is cut off.
+    burst = 40
+    frames_per_second = 8.0
+
+    table_id: int = 0
+    user_id: int | None = None
+    seat: int | None = None
+    sent_revision = -1
+    joined = False
+
+    async def connect(self):
+        self.news_in_order = asyncio.Lock()
+        self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        user = self.scope["user"]
+        self.user_id = user.pk if user.is_authenticated else None
+        access = await _table_access(
+            table_id=self.table_id, user_id=self.user_id, invite=_invite(self.scope)
+        )
+        if access is None:
+            await self.close()
+            return
+        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        self.joined = True
+        await self.accept()
+        # From here the news of this process's moves comes straight to this socket, between
+        # frames of its own (``games.live.fanout``): only a newer revision is sent.
+        table_listen(self.table_id, self)
+        snapshot = await snapshot_cache().fresh(self.table_id)
+        if snapshot is not None:
+            if snapshot.revision > self.sent_revision:
+                await self.send_state(snapshot)
+            await self.come_back_if_away(snapshot)
+
+    async def disconnect(self, code):
+        if self.joined:
+            table_unlisten(self.table_id, self)
+            await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+
+    # -- from the table ----------------------------------------------------------------------
+
+    async def table_changed(self, event):
+        # News comes two ways (this process's own at once, the others' through the channel
+        # layer): one at a time, so that a revision still loading goes out before a later one
+        # rather than be skipped as old.
+        async with self.news_in_order:
+            if event["revision"] <= self.sent_revision:
+                return
+            snapshot = await snapshot_cache().at_least(self.table_id, event["revision"])
+            if snapshot is not None and snapshot.revision > self.sent_revision:
+                await self.send_state(snapshot)
+
+    async def come_back_if_away(self, snapshot: TableSnapshot):
+        """Reconnecting is coming back: it ends a stand-in and a pending drop."""
+        mine = next((s for s in snapshot.seats if s.number == self.seat), None)
+        if mine is not None and (mine.stand_in or mine.away):
+            await _seat_return(table_id=self.table_id, user_id=self.user_id)
+
+    async def send_current_state(self):
+        snapshot = await snapshot_cache().fresh(self.table_id)
+        if snapshot is not None:
+            await self.send_state(snapshot)
+
+    async def send_state(self, snapshot: TableSnapshot):
+        self.seat = next(
+            (s.number for s in snapshot.seats if self.user_id and s.user_id == self.user_id), None
+        )
+        self.sent_revision = snapshot.revision
+        await self.send_json(state_frame(snapshot, self.seat))
+
+    # -- from the client ---------------------------------------------------------------------
+
+    async def client_move(self, message):
+        if self.seat is None:
+            await self.send_error("not_seated")
+            return
+        action, version, seat = message.get("action"), message.get("version"), message.get("seat")
+        if not isinstance(action, dict) or not _is_int(version) or not _is_int(seat, None):
+            await self.send_error("malformed")
+            return
+        try:
+            await _move_apply(
+                table_id=self.table_id,
+                user_id=self.user_id,
+                action=action,
+                version=version,
+                seat=seat,
+            )
+        except TableRefusal as refusal:
+            await self.send_error(refusal.code)
+            if refusal.code == "stale_version":
+                await self.send_current_state()
+        except IllegalAction as illegal:
+            await self.send_error(illegal.code, illegal.message)
+
+    async def client_arrange(self, message):
+        """A rummy player's layout of their own hand, judged for the page (RM-28): never a
+        move, answered to the sender alone with the group labels, points and status line (or
+        with the engine's best layout when ``"sort": true``)."""
+        if self.seat is None:
+            await self.send_error("not_seated")
+            return
+        # The hand as this socket last showed it, from the process's shared snapshot: a drag
+        # sends a layout many times a turn, and a database read for each would be wasted.
+        snapshot = await snapshot_cache().at_least(self.table_id, self.sent_revision)
+        try:
+            frame = await _arrangement(snapshot, self.seat, message, self.language)
+        except ArrangementRefusal as refusal:
+            await self.send_json(
+                {"type": "error", "code": refusal.code, "message": refusal.message}
+            )
+            return
+        await self.send_json(frame)
+
+    async def client_ping(self, message):
+        """The heartbeat carries the table's bare version and revision: a client behind them
+        (a broadcast it never got) asks for the state again."""
+        version, revision = await _table_revision(self.table_id) or (None, None)
+        await self.send_json({"type": "pong", "version": version, "revision": revision})
+
+    async def client_sync(self, message):
+        await self.send_current_state()
+
+    async def client_back(self, message):
+        if self.seat is not None:
+            await _seat_return(table_id=self.table_id, user_id=self.user_id)
+
+
+class NoSuchSocket(AsyncWebsocketConsumer):
+    """A socket path that is no endpoint (or names no possible table): refused at once."""
+
+    async def connect(self):
+        await self.close()
+
+
+class EchoConsumer(LoopDispatch, AsyncWebsocketConsumer):
+    """Sends every text frame back: the floor the load benchmark measures tables against
+    (routed only with the BENCH_ECHO setting), dispatched as the table sockets are."""
+
+    async def receive(self, text_data=None, bytes_data=None):
+        await self.send(text_data=text_data, bytes_data=bytes_data)
+
+
+@sync_to_async(thread_sensitive=False)
+def _arrangement(snapshot: TableSnapshot | None, seat: int, message: dict, language: str) -> dict:
+    """Off the event loop: the Sort button's search takes some milliseconds."""
+    with translation.override(language):
+        if snapshot is None or snapshot.status != "playing":
+            raise ArrangementRefusal("table_not_playing", refusal_text("table_not_playing"))
+        return arrangement_frame(snapshot.match, seat, message)
+
+
+def _is_int(value: object, *also: object) -> bool:
+    return value in also or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def _invite(scope) -> str | None:
+    values = parse_qs(scope.get("query_string", b"").decode(errors="replace")).get("invite")
+    return values[0] if values else None

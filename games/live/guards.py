@@ -1,0 +1,243 @@
+"""A base for WebSocket consumers that speak JSON and refuse what a fair client never sends.
+
+Daphne has no cap on frame size (DESIGN.md, "Sockets"), so every frame is measured here before it
+is parsed, and each connection has its own budget of frames.
+"""
+
+import json
+import re
+import time
+import weakref
+from collections import defaultdict
+
+from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.security.websocket import WebsocketDenier
+from django.conf import settings
+from django.http.request import split_domain_port, validate_host
+from django.utils import translation
+
+from games.words.refusals import refusal_text
+
+MAX_FRAME_BYTES = 4096
+# The deepest a fair message nests: a rummy layout is {"groups": [[card, ...], ...]}.
+MAX_NESTING = 4
+# The standard codes (1008 policy violation, 1009 too big) in the application range: Daphne
+# (autobahn) sends no close code but 1000 and 3000-4999, and turns any other into 1011.
+CLOSE_POLICY_VIOLATION = 4008
+CLOSE_TOO_BIG = 4009
+_MESSAGE_TYPE = re.compile(r"[a-z][a-z_]{0,31}")
+
+
+class SameOriginValidator:
+    """Lets through only a handshake from a page of this very site.
+
+    Channels' ``AllowedHostsOriginValidator`` compares the Origin's host alone, so a page at
+    ``http://127.0.0.1:9999`` or ``https://127.0.0.1:8301`` could open a member's socket on
+    ``http://127.0.0.1:8301`` with their cookie (issue 17). Here the Origin's scheme, host and
+    port must be those the handshake was sent to (its Host header, which must be one of
+    ``ALLOWED_HOSTS``, and the scheme it came on: wss, or https at the proxy when
+    ``SECURE_PROXY_SSL_HEADER`` trusts it), or one of ``CSRF_TRUSTED_ORIGINS``.
+    """
+
+    def __init__(self, application) -> None:
+        self.application = application
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "websocket" and not same_origin(scope):
+            return await WebsocketDenier()(scope, receive, send)
+        return await self.application(scope, receive, send)
+
+
+def same_origin(scope) -> bool:
+    headers = {name: value.decode("latin1") for name, value in scope.get("headers", [])}
+    origin, host = headers.get(b"origin", "").lower(), headers.get(b"host", "").lower()
+    if not origin or not host:
+        return False
+    if not validate_host(split_domain_port(host)[0], settings.ALLOWED_HOSTS):
+        return False
+    proxy_https = settings.SECURE_PROXY_SSL_HEADER is not None and (
+        headers.get(b"x-forwarded-proto", "").lower() == "https"
+    )
+    scheme = "https" if scope.get("scheme") == "wss" or proxy_https else "http"
+    trusted = {trusted.lower() for trusted in settings.CSRF_TRUSTED_ORIGINS}
+    return origin == f"{scheme}://{host}" or origin in trusted
+
+
+class TokenBucket:
+    """`capacity` frames at once, refilled at `per_second` frames a second."""
+
+    def __init__(self, *, capacity: int, per_second: float) -> None:
+        self.capacity = capacity
+        self.per_second = per_second
+        self.tokens = float(capacity)
+        self.updated = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.updated) * self.per_second)
+        self.updated = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def nesting(value: object) -> int:
+    """How deep ``value`` nests lists and objects (a scalar: 0), without recursion."""
+    deepest, level = 0, [(value, 0)]
+    while level:
+        node, depth = level.pop()
+        if isinstance(node, dict | list):
+            depth += 1
+            deepest = max(deepest, depth)
+            level.extend(
+                (child, depth) for child in (node.values() if isinstance(node, dict) else node)
+            )
+    return deepest
+
+
+class MemberSockets:
+    """This server process's open sockets of each member, and one frame budget they share.
+
+    A socket's own budget is no limit on a member who opens many (issue 17: 200 sockets on one
+    table, about 400 pings a second by reconnecting): the member's sockets are capped, and
+    every frame also takes from the member's budget, which outlives their sockets for a while.
+    Per process, as a balancer that hashes a table's path sends a member's sockets of that
+    table to one process; across N processes a member has at most N times this. Sockets are
+    held weakly: one whose disconnect never came is not counted for ever.
+    """
+
+    most_sockets = 8
+    burst = 60
+    frames_per_second = 12.0
+    # A budget left alone this long is full again: it is forgotten.
+    forget_after_seconds = 60.0
+
+    def __init__(self) -> None:
+        self._sockets: defaultdict[int, weakref.WeakSet] = defaultdict(weakref.WeakSet)
+        self._budgets: dict[int, TokenBucket] = {}
+
+    def admit(self, member_id: int, socket: object) -> TokenBucket | None:
+        """The member's shared budget, with ``socket`` counted; None: too many open."""
+        sockets = self._sockets[member_id]
+        if len(sockets) >= self.most_sockets:
+            return None
+        sockets.add(socket)
+        self._forget_idle()
+        if member_id not in self._budgets:
+            self._budgets[member_id] = TokenBucket(
+                capacity=self.burst, per_second=self.frames_per_second
+            )
+        return self._budgets[member_id]
+
+    def release(self, member_id: int, socket: object) -> None:
+        sockets = self._sockets.get(member_id)
+        if sockets is not None:
+            sockets.discard(socket)
+            if not sockets:
+                del self._sockets[member_id]
+
+    def _forget_idle(self) -> None:
+        now = time.monotonic()
+        idle = [
+            member
+            for member, budget in self._budgets.items()
+            if now - budget.updated > self.forget_after_seconds and member not in self._sockets
+        ]
+        for member in idle:
+            del self._budgets[member]
+
+
+MEMBER_SOCKETS = MemberSockets()
+
+
+class GuardedJsonConsumer(AsyncWebsocketConsumer):
+    """Checks size, rate and shape of each frame, then calls ``client_<type>(message)``.
+
+    Too big: close 4009. Too many, on this socket or on all of its member's (``MemberSockets``),
+    or one socket too many for its member: close 4008. Not a JSON object with a known ``type``,
+    or nested deeper than any fair message: an error frame ``{"type": "error", "code": ...}``,
+    and the connection stays open. ``{"type": "ping"}`` is answered ``{"type": "pong"}``.
+    """
+
+    burst = 20
+    frames_per_second = 2.0
+    member_id: int | None = None
+    member_budget: TokenBucket | None = None
+
+    async def websocket_connect(self, message):
+        self.language = socket_language(self.scope)
+        self.budget = TokenBucket(capacity=self.burst, per_second=self.frames_per_second)
+        user = self.scope.get("user")
+        if user is not None and user.is_authenticated:
+            self.member_id = user.pk
+            self.member_budget = MEMBER_SOCKETS.admit(user.pk, self)
+            if self.member_budget is None:
+                await self.accept()
+                await self.refuse("too_many_sockets", CLOSE_POLICY_VIOLATION)
+                return
+        await super().websocket_connect(message)
+
+    async def websocket_disconnect(self, message):
+        if self.member_id is not None:
+            MEMBER_SOCKETS.release(self.member_id, self)
+        await super().websocket_disconnect(message)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        frame = text_data.encode() if text_data is not None else bytes_data
+        if len(frame) > MAX_FRAME_BYTES:
+            await self.refuse("too_large", CLOSE_TOO_BIG)
+            return
+        over_budget = not self.budget.take()
+        if over_budget or (self.member_budget is not None and not self.member_budget.take()):
+            await self.refuse("rate_limited", CLOSE_POLICY_VIOLATION)
+            return
+        if text_data is None:
+            await self.send_error("text_frames_only")
+            return
+        try:
+            message = json.loads(text_data)
+        except (ValueError, RecursionError):  # 4 KiB of "[" nests past Python's stack
+            await self.send_error("malformed_json")
+            return
+        if nesting(message) > MAX_NESTING:
+            await self.send_error("too_nested")
+            return
+        kind = message.get("type") if isinstance(message, dict) else None
+        handler = (
+            getattr(self, f"client_{kind}", None)
+            if isinstance(kind, str) and _MESSAGE_TYPE.fullmatch(kind)
+            else None
+        )
+        if handler is None:
+            await self.send_error("unknown_type")
+            return
+        await handler(message)
+
+    async def refuse(self, code: str, close_code: int) -> None:
+        """Say why, then close the connection over a frame no fair client sends."""
+        await self.send_error(code)
+        await self.close(code=close_code)
+
+    async def client_ping(self, message):
+        """The heartbeat: a client that hears no pong reconnects."""
+        await self.send_json({"type": "pong"})
+
+    async def send_json(self, message: dict) -> None:
+        await self.send(text_data=json.dumps(message))
+
+    async def send_error(self, code: str, detail: str = "") -> None:
+        """A refusal to this socket alone, in its reader's language (``refusal_text``)."""
+        with translation.override(self.language):
+            message = refusal_text(code, detail)
+        await self.send_json({"type": "error", "code": code, "message": message})
+
+
+def socket_language(scope) -> str:
+    """The visitor's language as their pages have it: the language cookie (set when they
+    choose one, and again when a member signs in), else the site's default."""
+    chosen = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
+    try:
+        return translation.get_supported_language_variant(chosen or settings.LANGUAGE_CODE)
+    except LookupError:
+        return settings.LANGUAGE_CODE

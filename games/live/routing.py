@@ -1,0 +1,17 @@
+from django.conf import settings
+from django.urls import path, re_path
+
+import config.converters  # noqa: F401 (registers <id:...>)
+from games.live.consumers import EchoConsumer, NoSuchSocket, PresenceConsumer, TableConsumer
+
+websocket_urlpatterns = [
+    path("ws/presence/", PresenceConsumer.as_asgi()),
+    path("ws/tables/<id:table_id>/", TableConsumer.as_asgi()),
+]
+
+if settings.BENCH_ECHO:
+    websocket_urlpatterns.append(path("ws/echo/", EchoConsumer.as_asgi()))
+
+# Last: any other path is refused at the handshake (HTTP 403), where Channels' router would
+# raise and the server answer 500.
+websocket_urlpatterns.append(re_path(r"", NoSuchSocket.as_asgi()))

@@ -1,0 +1,193 @@
+"""Live tables: a ``Table`` holds one match of one game, its ``Seat``s, the append-only log of
+``Move``s that made it, and, once over, its ``MatchResult``.
+
+The engine state on the table is the truth for play; ``initial_state`` plus the moves in version
+order replay it exactly (the match's random generator travels inside the state).
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from config.catalogue import CATALOGUE
+
+
+def invite_token_new() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def bot_seed_new() -> str:
+    return secrets.token_hex(8)
+
+
+class TableStatus(models.TextChoices):
+    OPEN = "open", _("waiting for players")
+    PLAYING = "playing", _("playing")
+    FINISHED = "finished", _("finished")
+    ABANDONED = "abandoned", _("abandoned")
+
+
+class BotLevel(models.TextChoices):
+    EASY = "easy", _("easy")
+    MEDIUM = "medium", _("medium")
+    HARD = "hard", _("hard")
+
+
+class Table(models.Model):
+    game = models.CharField(_("game"), max_length=16, choices=[(g.slug, g.name) for g in CATALOGUE])
+    variant = models.CharField(_("variant"), max_length=32)
+    seat_count = models.PositiveSmallIntegerField(_("seats"))
+    options = models.JSONField(_("house options"), default=dict, blank=True)
+    turn_seconds = models.PositiveSmallIntegerField(_("turn time (seconds)"), default=30)
+    bot_delay_seconds = models.FloatField(_("bot delay (seconds)"), default=1.0)
+    max_timeouts = models.PositiveSmallIntegerField(_("timeouts in a row allowed"), default=2)
+    private = models.BooleanField(_("private"), default=False)
+    invite_token = models.CharField(max_length=32, default=invite_token_new, editable=False)
+    allow_spectators = models.BooleanField(_("spectators allowed"), default=True)
+    ranked = models.BooleanField(_("ranked"), default=False)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="tables_created",
+        verbose_name=_("created by"),
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    status = models.CharField(
+        _("status"), max_length=16, choices=TableStatus.choices, default=TableStatus.OPEN
+    )
+    state = models.JSONField(null=True, blank=True, editable=False)
+    initial_state = models.JSONField(null=True, blank=True, editable=False)
+    version = models.PositiveIntegerField(_("moves played"), default=0)
+    # Bumped on every change a frame shows (moves, seats, status): servers key their shared
+    # loads on it.
+    revision = models.PositiveIntegerField(default=0, editable=False)
+    # When the people to move run out of time; the timeout job and the sweep both read it here.
+    # None while only bots are to move: a bot beats any clock, so none is kept for it.
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
+    # The sweep has queued the timeout job of this deadline (false again with each new one).
+    clock_queued = models.BooleanField(default=False, editable=False)
+    # When the bot to move is owed its move: past it, its job was lost (a worker died, Redis
+    # restarted) and the sweep queues it again.
+    bot_due = models.DateTimeField(null=True, blank=True, editable=False)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
+    finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        indexes = [
+            models.Index(fields=["game", "status"]),
+            models.Index(fields=["status", "deadline"]),
+            models.Index(fields=["status", "bot_due"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+
+class Seat(models.Model):
+    """One seat: empty, a member, or a bot. A member's seat may be played for a while by a
+    stand-in bot (``stand_in``) after too many timeouts in a row."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    number = models.PositiveSmallIntegerField(_("seat"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="seats",
+        verbose_name=_("player"),
+    )
+    bot_level = models.CharField(_("bot"), max_length=8, choices=BotLevel.choices, blank=True)
+    bot_seed = models.CharField(max_length=32, default=bot_seed_new, editable=False)
+    # What the seat's bot remembers of the public events (games.engine.bots: memory_json).
+    bot_memory = models.JSONField(null=True, blank=True, editable=False)
+    stand_in = models.BooleanField(_("played by a bot for now"), default=False)
+    # The member left the match before its end: a bot plays the seat to the end, and a ranked
+    # match counts the member last (accounts.ratings.match_standings).
+    left = models.BooleanField(_("left the match"), default=False)
+    timeouts_in_row = models.PositiveSmallIntegerField(_("timeouts in a row"), default=0)
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="seat_number_unique"),
+            models.UniqueConstraint(
+                fields=["table", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_seat_per_member",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} seat {self.number}"
+
+    @property
+    def is_empty(self) -> bool:
+        return self.user_id is None and not self.bot_level
+
+    @property
+    def played_by_bot(self) -> bool:
+        return bool(self.bot_level) or self.stand_in
+
+
+class MoveBy(models.TextChoices):
+    PLAYER = "player", _("player")
+    BOT = "bot", _("bot")
+    STAND_IN = "stand_in", _("stand-in bot")
+    TIMEOUT = "timeout", _("timeout")
+
+
+class AppendOnly(Exception):
+    pass
+
+
+class Move(models.Model):
+    """One applied action, never changed: ``version`` is the table's version after it."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
+    version = models.PositiveIntegerField(_("version"))
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    action = models.JSONField(_("action"))
+    # The engine's public events for this action: what anyone at the table may read.
+    events = models.JSONField(_("events"), default=list)
+    by = models.CharField(_("decided by"), max_length=16, choices=MoveBy.choices)
+    created_at = models.DateTimeField(_("time"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
+        ordering = ["table", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "version"], name="move_version_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} move {self.version}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnly("a move is never changed once written")
+        super().save(*args, **kwargs)
+
+
+class MatchResult(models.Model):
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="result")
+    # The engine's result: ranks, scores and winners per seat, and the game's own details.
+    result = models.JSONField(_("result"))
+    winners = models.JSONField(_("winning seats"))
+    moves = models.PositiveIntegerField(_("moves"))
+    finished_at = models.DateTimeField(_("finished"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("match result")
+        verbose_name_plural = _("match results")
+
+    def __str__(self) -> str:
+        return f"{self.table} result"

@@ -1,0 +1,28 @@
+"""Every write to tables (STYLE.md: services ``<thing>_<verb>``, keyword-only arguments)."""
+
+from games.tables.services.lobby import table_create, table_seat_leave, table_seat_take, table_start
+from games.tables.services.play import (
+    table_bot_job_requeue,
+    table_bot_turn_play,
+    table_clocks_queued,
+    table_match_leave,
+    table_move_apply,
+    table_seat_return,
+    table_timeout_apply,
+)
+from games.tables.services.ranked import ranked_table_join
+
+__all__ = [
+    "ranked_table_join",
+    "table_bot_job_requeue",
+    "table_bot_turn_play",
+    "table_clocks_queued",
+    "table_create",
+    "table_match_leave",
+    "table_move_apply",
+    "table_seat_leave",
+    "table_seat_return",
+    "table_seat_take",
+    "table_start",
+    "table_timeout_apply",
+]

@@ -1,0 +1,188 @@
+"""Tables before their match: making one, taking and leaving seats, starting.
+
+A match starts by itself when the last empty seat is taken, or when the table's creator starts
+it and bots fill the empty seats.
+"""
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.engine import GAMES
+from games.tables.models import BotLevel, Seat, Table, TableStatus
+from games.tables.refusals import TableRefusal
+from games.tables.selectors import table_may_be_seen
+from games.tables.services.locked import LockedTable, atomic_locked
+
+TURN_SECONDS = (1, 600)
+BOT_DELAY_SECONDS = (0.0, 10.0)
+MAX_TIMEOUTS = (1, 10)
+
+
+@transaction.atomic
+def table_create(
+    *,
+    creator_id: int,
+    game: str,
+    variant: str,
+    bot_levels: Sequence[str],
+    options: dict[str, Any] | None = None,
+    turn_seconds: int = 30,
+    bot_delay_seconds: float = 1.0,
+    max_timeouts: int = 2,
+    private: bool = False,
+    allow_spectators: bool = True,
+    ranked: bool = False,
+) -> Table:
+    """A new table with one seat per entry of ``bot_levels`` ("" for a person, else the level of
+    the bot sitting there); the creator takes the first seat left for a person. Bad settings
+    raise ``ValidationError`` (keyed by field) and nothing is made. A table of bots alone starts
+    at once. No lock: the row is new."""
+    options = _checked(game, variant, bot_levels, options or {})
+    if ranked and any(bot_levels):
+        raise ValidationError({"ranked": _("A ranked table is for members only: no bots.")})
+    _check_range("turn_seconds", turn_seconds, TURN_SECONDS)
+    _check_range("bot_delay_seconds", bot_delay_seconds, BOT_DELAY_SECONDS)
+    _check_range("max_timeouts", max_timeouts, MAX_TIMEOUTS)
+    table = Table.objects.create(
+        game=game,
+        variant=variant,
+        seat_count=len(bot_levels),
+        options=options,
+        turn_seconds=turn_seconds,
+        bot_delay_seconds=bot_delay_seconds,
+        max_timeouts=max_timeouts,
+        private=private,
+        allow_spectators=allow_spectators,
+        ranked=ranked,
+        created_by_id=creator_id,
+    )
+    seats = [
+        Seat(table=table, number=number, bot_level=level) for number, level in enumerate(bot_levels)
+    ]
+    creator_seat = next((seat for seat in seats if not seat.bot_level), None)
+    if creator_seat is not None:
+        creator_seat.user_id = creator_id
+    Seat.objects.bulk_create(seats)
+    with atomic_locked(table.pk) as locked:
+        _start_when_full(locked)
+    table.refresh_from_db()
+    return table
+
+
+def table_seat_take(*, table_id: int, user_id: int, number: int, invite: str | None = None) -> None:
+    """Sit the member in empty seat ``number`` (leaving the seat they had at this table); the
+    match starts when no seat is left empty. Locks the table row."""
+    with atomic_locked(table_id) as locked:
+        table = locked.table
+        if not table_may_be_seen(table, user_id=user_id, invite=invite):
+            raise TableRefusal("private_table")
+        _require_open(locked)
+        if number not in range(len(locked.seats)):
+            raise TableRefusal("no_such_seat")
+        wanted = locked.seats[number]
+        current = locked.seat_of(user_id)
+        if wanted is current:
+            return
+        if not wanted.is_empty:
+            raise TableRefusal("seat_taken")
+        if current is not None:
+            locked.seat_set(current, user_id=None)
+        locked.seat_set(wanted, user_id=user_id)
+        if not _start_when_full(locked):
+            locked.save()
+
+
+def table_seat_leave(*, table_id: int, user_id: int) -> None:
+    """Free the member's seat before the match; a table nobody sits at any more is abandoned.
+    Locks the table row."""
+    with atomic_locked(table_id) as locked:
+        _require_open(locked)
+        seat = locked.seat_of(user_id)
+        if seat is None:
+            raise TableRefusal("not_seated")
+        locked.seat_set(seat, user_id=None)
+        if not any(other.user_id for other in locked.seats):
+            locked.table.status = TableStatus.ABANDONED
+        locked.save()
+
+
+def table_start(*, table_id: int, user_id: int, bot_level: str = BotLevel.MEDIUM) -> None:
+    """The creator starts the match now: bots of ``bot_level`` take the empty seats. Locks the
+    table row."""
+    if bot_level not in BotLevel.values:
+        raise ValidationError({"bot_level": _("Choose a bot level from the list.")})
+    with atomic_locked(table_id) as locked:
+        if locked.table.created_by_id != user_id:
+            raise TableRefusal("not_creator")
+        _require_open(locked)
+        if locked.table.ranked:
+            raise TableRefusal("ranked_members_only")
+        for seat in locked.seats:
+            if seat.is_empty:
+                locked.seat_set(seat, bot_level=bot_level)
+        _start_when_full(locked)
+
+
+def _start_when_full(locked: LockedTable) -> bool:
+    """Deal the match if every seat is taken; return whether it started."""
+    if any(seat.is_empty for seat in locked.seats):
+        return False
+    table = locked.table
+    # No seed: the engine draws one from the operating system's secure source; it travels in
+    # the state, so the initial state and the moves replay the match exactly.
+    locked.match = GAMES[table.game].new_match(
+        table.variant, table.seat_count, options=table.options
+    )
+    table.initial_state = locked.match.to_json()
+    locked.started = True
+    table.status = TableStatus.PLAYING
+    table.started_at = timezone.now()
+    locked.save(now=table.started_at)
+    return True
+
+
+def _require_open(locked: LockedTable) -> None:
+    if locked.table.status != TableStatus.OPEN:
+        raise TableRefusal("not_open")
+
+
+def _checked(
+    game: str, variant: str, bot_levels: Sequence[str], options: dict[str, Any]
+) -> dict[str, Any]:
+    """The complete engine options; ``ValidationError`` for anything the game cannot take."""
+    rules = GAMES.get(game)
+    if rules is None:
+        raise ValidationError({"game": _("There is no such game.")})
+    if variant not in rules.variants:
+        raise ValidationError({"variant": _("Choose a variant from the list.")})
+    low, high = rules.player_range(variant)
+    if not low <= len(bot_levels) <= high:
+        raise ValidationError(
+            {
+                "seat_count": _("This game takes %(low)s to %(high)s players.")
+                % {"low": low, "high": high}
+            }
+        )
+    if any(level not in ("", *BotLevel.values) for level in bot_levels):
+        raise ValidationError({"bot_levels": _("Choose a bot level from the list.")})
+    try:
+        complete = rules.options_for(options)
+        rules.new_match(variant, len(bot_levels), options=complete)
+    except (ValueError, TypeError, KeyError) as error:
+        raise ValidationError(
+            {"options": _("These house options do not work: %(reason)s") % {"reason": error}}
+        ) from None
+    return complete
+
+
+def _check_range(field: str, value: float, bounds: tuple[float, float]) -> None:
+    low, high = bounds
+    if isinstance(value, bool) or not low <= value <= high:
+        raise ValidationError(
+            {field: _("Choose a number from %(low)s to %(high)s.") % {"low": low, "high": high}}
+        )

@@ -1,0 +1,242 @@
+"""``LockedTable``: one table row locked for the current transaction, with its seats and match.
+
+Every service that changes a table goes through it, so there is one writer per table at a time:
+``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite the IMMEDIATE transaction already holds the
+database's write lock. ``save`` writes what changed and, after the commit, tells the table's
+sockets (handing this process the new snapshot, so that its sockets need not read it back) and
+queues a bot's turn. The rows a move touches are read and written in plain SQL (``config.sql``).
+"""
+
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.ratings import match_standings
+from accounts.services import ratings_record_match
+from config.sql import MOVE_ROWS, SEAT_ROWS, TABLE_ROWS, execute_together
+from games.engine import GAMES
+from games.engine.base import Match
+from games.live import fanout
+from games.tables import jobs
+from games.tables.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
+from games.tables.refusals import TableRefusal
+from games.tables.selectors import PUBLIC_MOVE, TableSnapshot, table_rows, table_snapshot_of
+
+logger = logging.getLogger(__name__)
+
+# What play changes on the row (the initial state is written once, when the match starts).
+PLAY_FIELDS = [
+    *("state", "version", "revision", "status", "started_at", "finished_at"),
+    *("deadline", "clock_queued", "bot_due"),
+]
+
+# A bot's turn is owed within its delay; this much later the sweep queues it again (a job lost
+# with a worker that died).
+BOT_GRACE_SECONDS = 5.0
+
+
+@dataclass
+class LockedTable:
+    table: Table
+    seats: list[Seat]
+    match: Match | None
+    # The members' names as read with the lock, by user id (None: a bot or an empty seat).
+    names: dict[int | None, str] = field(default_factory=dict)
+    # The columns changed on each seat, by seat number: ``save`` writes those and no others, so
+    # that no seat write puts back a value it never meant to change.
+    changed_seats: dict[int, set[str]] = field(default_factory=dict)
+    started: bool = False  # the match was dealt in this transaction
+    last_move: dict | None = None  # the public side of the table's last move
+    new_moves: list[Move] = field(default_factory=list)  # written by ``save``
+
+    @classmethod
+    def lock(cls, table_id: int) -> "LockedTable":
+        """Lock the row; call inside ``transaction.atomic``."""
+        rows = table_rows(table_id, for_update=True)
+        if rows is None:
+            raise TableRefusal("no_table")
+        table = rows.table
+        return cls(
+            table=table,
+            seats=[seat for seat, _name in rows.seats],
+            match=GAMES[table.game].from_json(table.state) if table.state else None,
+            names={seat.user_id: name for seat, name in rows.seats},
+            last_move=rows.last_move,
+        )
+
+    # -- who sits where ----------------------------------------------------------------------
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        return next((seat for seat in self.seats if seat.user_id == user_id), None)
+
+    def seat_set(self, seat: Seat, **values: object) -> None:
+        """Give ``seat`` these ``values``; ``save`` writes these columns of it."""
+        for name, value in values.items():
+            setattr(seat, name, value)
+        self.changed_seats.setdefault(seat.number, set()).update(values)
+
+    def movers(self) -> tuple[list[int], list[int]]:
+        """The seats to move now: those a person plays, and those a bot plays."""
+        if self.match is None or self.table.status != TableStatus.PLAYING:
+            return [], []
+        movers = self.match.to_move()
+        bots = [seat for seat in movers if self.seats[seat].played_by_bot]
+        return [seat for seat in movers if seat not in bots], bots
+
+    # -- play --------------------------------------------------------------------------------
+
+    def require_playing(self) -> Match:
+        if self.match is None or self.table.status != TableStatus.PLAYING:
+            raise TableRefusal("table_not_playing")
+        return self.match
+
+    def apply(self, seat: int, action: object, by: MoveBy) -> None:
+        """Ask the engine (an ``IllegalAction`` leaves everything as it was) and log the move:
+        the action as the engine reads it, never the dict a client sent."""
+        match = self.require_playing()
+        action = match.canonical_action(action)
+        events = match.apply(seat, action)
+        self.table.version += 1
+        move = Move(
+            table=self.table,
+            version=self.table.version,
+            seat=seat,
+            action=action,
+            events=events,
+            by=by,
+        )
+        self.new_moves.append(move)
+        self.last_move = {name: getattr(move, name) for name in PUBLIC_MOVE}
+
+    def over_timeout_limit(self, seat: int) -> bool:
+        return self.seats[seat].timeouts_in_row >= self.table.max_timeouts
+
+    def drop_is_due(self, seat: int) -> bool:
+        """A rummy player who timed out too often is dropped as soon as a drop is legal: at
+        once in the draw phase, else at the start of their next turn (RM-17's middle drop)."""
+        match = self.require_playing()
+        return self.over_timeout_limit(seat) and {"type": "drop"} in match.legal_actions(seat)
+
+    def drop_absent_players(self) -> None:
+        """Apply every drop that has become due (the turn may come to several absent seats)."""
+        while True:
+            humans, _bots = self.movers()
+            due = [seat for seat in humans if self.drop_is_due(seat)]
+            if not due:
+                return
+            self.apply(due[0], {"type": "drop"}, MoveBy.TIMEOUT)
+
+    # -- after the changes -------------------------------------------------------------------
+
+    def save(self, *, now: datetime | None = None, clock: bool = True) -> None:
+        """Write the table and the changed seats; record the result of a finished match; after
+        the commit, broadcast the new revision and, with ``clock``, start the clocks of the
+        position and queue the one job it needs: a bot's turn, or none (without ``clock`` the
+        running clocks are left alone). A person's clock runs out through
+        ``games.tasks.tables_sweep``, which queues its job as it comes due."""
+        table, match = self.table, self.match
+        now = now or timezone.now()
+        if match is not None:
+            table.state = match.to_json()
+            if match.is_over() and table.status == TableStatus.PLAYING:
+                self._finish(now)
+        if clock:
+            table.deadline, table.bot_due = self._clocks(now)
+            table.clock_queued = False
+        table.revision += 1
+        fields = [*PLAY_FIELDS, *(["initial_state"] if self.started else [])]
+        moves = [MOVE_ROWS.insert(self.new_moves)] if self.new_moves else []
+        changed = [seat for seat in self.seats if seat.number in self.changed_seats]
+        # Seats given up first: a member moving seats holds only one at every step.
+        changed.sort(key=lambda seat: seat.user_id is not None)
+        # Columns in a stable order: each distinct statement is prepared on its own.
+        seats = [
+            SEAT_ROWS.update(seat, sorted(self.changed_seats[seat.number])) for seat in changed
+        ]
+        # The moves, the seats and the row in one round trip (on PostgreSQL).
+        execute_together([*moves, *seats, TABLE_ROWS.update(table, fields)])
+        fanout.table_changed_send(
+            table_id=table.pk,
+            version=table.version,
+            revision=table.revision,
+            snapshot=self.snapshot(),
+        )
+        if clock:
+            self.queue_bot_turn()
+
+    def snapshot(self) -> TableSnapshot | None:
+        """The table as this transaction leaves it, when that needs no read: every member's name
+        is known from the lock (None when a newcomer took a seat)."""
+        if any(seat.user_id not in self.names for seat in self.seats):
+            return None
+        named = [(seat, self.names[seat.user_id]) for seat in self.seats]
+        return table_snapshot_of(self.table, named, self.match, self.last_move)
+
+    def queue_bot_turn(self) -> None:
+        """The job of a bot to move in the position now on the table."""
+        _humans, bots = self.movers()
+        if bots:
+            table = self.table
+            jobs.bot_turn_queue(
+                table_id=table.pk, version=table.version, delay=table.bot_delay_seconds
+            )
+
+    def _clocks(self, now: datetime) -> tuple[datetime | None, datetime | None]:
+        """The people's deadline and the time a bot's move is owed by, in this position."""
+        humans, bots = self.movers()
+        deadline = bot_due = None
+        if humans:
+            assert self.match is not None
+            seconds = self.match.decision_seconds() or self.table.turn_seconds
+            deadline = now + timedelta(seconds=seconds)
+        if bots:
+            bot_due = now + timedelta(seconds=self.table.bot_delay_seconds + BOT_GRACE_SECONDS)
+        return deadline, bot_due
+
+    def save_clock_only(self) -> None:
+        """Write the table's clocks and nothing else: no revision, no news, no job."""
+        execute_together([TABLE_ROWS.update(self.table, ["deadline", "clock_queued", "bot_due"])])
+
+    def _finish(self, now: datetime) -> None:
+        assert self.match is not None
+        result = self.match.result()
+        self.table.status = TableStatus.FINISHED
+        self.table.finished_at = now
+        MatchResult.objects.create(
+            table=self.table,
+            result=result,
+            winners=result["winners"],
+            moves=self.table.version,
+        )
+        if self.table.ranked:
+            self._rate(result["ranks"])
+
+    def _rate(self, ranks: list[int]) -> None:
+        """Ratings move in the transaction that records the result: both or neither."""
+        seat_users = [seat.user_id for seat in self.seats]
+        if None in seat_users:
+            # A member deleted their account mid-match: the others' result still stands, but a
+            # table short of a member cannot be rated as the match was played.
+            logger.warning("ranked table %s finished with an empty seat: not rated", self.table.pk)
+            return
+        teams, standings = match_standings(
+            game=self.table.game,
+            seat_users=seat_users,
+            ranks=ranks,
+            left={seat.user_id for seat in self.seats if seat.left},
+        )
+        ratings_record_match(
+            game=self.table.game, match_ref=self.table.pk, teams=teams, ranks=standings
+        )
+
+
+@contextmanager
+def atomic_locked(table_id: int) -> Iterator[LockedTable]:
+    """``with atomic_locked(id) as locked:`` one transaction holding the table's row lock."""
+    with transaction.atomic():
+        yield LockedTable.lock(table_id)

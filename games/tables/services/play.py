@@ -1,0 +1,211 @@
+"""The one write path for a move (DESIGN.md, "A move"): a member's move, a bot's turn and a run-out
+turn timer all lock the table row, check the version, ask the engine, append the ``Move`` and
+save, in one transaction; the broadcast and the next job follow the commit (``LockedTable``).
+"""
+
+import logging
+from datetime import datetime, timedelta
+
+from django.db.models import Q
+from django.utils import timezone
+
+from games.engine import GAMES
+from games.engine.base import Action, Match
+from games.engine.bots import Bot, bot_for
+from games.tables import jobs
+from games.tables.models import BotLevel, MoveBy, Seat, Table, TableStatus
+from games.tables.refusals import TableRefusal
+from games.tables.services.locked import BOT_GRACE_SECONDS, LockedTable, atomic_locked
+
+STAND_IN_LEVEL = BotLevel.MEDIUM
+
+logger = logging.getLogger(__name__)
+
+
+def table_move_apply(
+    *, table_id: int, user_id: int, action: Action, version: int, seat: int | None = None
+) -> int:
+    """Apply a member's ``action`` for their own seat, if the table is still at ``version``.
+
+    Locks the table row. ``seat``, when the client names one, must be the member's own. Refusals
+    (``TableRefusal``, the engine's ``IllegalAction``) change nothing. Returns the new version.
+    """
+    with atomic_locked(table_id) as locked:
+        own = locked.seat_of(user_id)
+        if own is None:
+            raise TableRefusal("not_seated")
+        if own.left:
+            raise TableRefusal("left_match")
+        if seat is not None and seat != own.number:
+            raise TableRefusal("bad_seat")
+        locked.require_playing()
+        if version != locked.table.version:
+            raise TableRefusal("stale_version")
+        locked.apply(own.number, action, MoveBy.PLAYER)
+        _player_is_back(locked, own)
+        locked.drop_absent_players()
+        locked.save()
+        return locked.table.version
+
+
+def table_seat_return(*, table_id: int, user_id: int) -> bool:
+    """The member is back at their seat (they reconnected or said so): no stand-in bot and no
+    pending drop any more, and a fresh turn clock if it is their turn. Locks the table row.
+    Returns whether anything changed."""
+    with atomic_locked(table_id) as locked:
+        own = locked.seat_of(user_id)
+        if own is None or own.left or locked.table.status != TableStatus.PLAYING:
+            return False
+        if not (own.stand_in or own.timeouts_in_row):
+            return False
+        _player_is_back(locked, own)
+        humans, bots = locked.movers()
+        # Their own clock starts afresh; anyone else's keeps running.
+        locked.save(clock=own.number in humans + bots)
+        return True
+
+
+def table_match_leave(*, table_id: int, user_id: int) -> None:
+    """The member leaves the match before its end: a bot plays their seat to the end, they
+    can no longer move there, and a ranked match counts them last (issue #10). Locks the
+    table row; leaving twice changes nothing."""
+    with atomic_locked(table_id) as locked:
+        own = locked.seat_of(user_id)
+        if own is None:
+            raise TableRefusal("not_seated")
+        locked.require_playing()
+        if own.left:
+            return
+        locked.seat_set(own, left=True, stand_in=True, timeouts_in_row=0)
+        humans, bots = locked.movers()
+        # The bot takes over at once if the turn is the seat's; anyone else's clock runs on.
+        locked.save(clock=own.number in humans + bots)
+
+
+def table_timeout_apply(*, table_id: int, version: int, now: datetime | None = None) -> bool:
+    """The turn clock of ``version`` ran out: each person to move gets the engine's
+    ``default_action``. Locks the table row. Does nothing when the table has moved on or the
+    deadline (read from the row, not from the job) is still ahead; returns whether it acted.
+
+    A seat that reaches the table's limit of timeouts in a row is dropped in rummy (a middle
+    drop, now or at its next turn); in the other games a stand-in bot plays it until its member
+    comes back, which every frame shows. Bots still to move had their job lost: it is queued
+    again.
+    """
+    now = now or timezone.now()
+    # Most timeout jobs find their player long gone on: tell without taking the lock.
+    if not _still_at(table_id, version):
+        return False
+    with atomic_locked(table_id) as locked:
+        table = locked.table
+        if table.status != TableStatus.PLAYING or table.version != version:
+            return False
+        if table.deadline is None or table.deadline > now:
+            return False
+        humans, _bots = locked.movers()
+        if not humans:
+            # A clock kept for a bot (a row from before bot_due): a bot needs none.
+            table.deadline = None
+            locked.save_clock_only()
+            return False
+        for number in humans:
+            # One seat's default may end another's turn (a rummy deal ending on a drop).
+            if number in locked.require_playing().to_move():
+                _time_out(locked, locked.seats[number])
+        locked.drop_absent_players()
+        locked.save(now=now)
+        return True
+
+
+def table_bot_turn_play(*, table_id: int, version: int) -> bool:
+    """Play the turn of a bot (or a stand-in) to move at ``version``; returns whether it moved.
+
+    The bot thinks before the row is locked (a Hard bot takes its time, and SQLite has one
+    write lock for every table); the lock then checks that nothing moved meanwhile.
+    """
+    table = Table.objects.filter(pk=table_id, status=TableStatus.PLAYING, version=version).first()
+    if table is None:
+        return False
+    match = GAMES[table.game].from_json(table.state)
+    seats = list(Seat.objects.filter(table=table).order_by("number"))
+    number = next((s for s in match.to_move() if seats[s].played_by_bot), None)
+    if number is None:
+        # No bot is owed a move here: the sweep need not queue this job again.
+        Table.objects.filter(pk=table_id, version=version).update(bot_due=None)
+        return False
+    seat = seats[number]
+    bot = bot_for(
+        table.game, seat.bot_level or STAND_IN_LEVEL, seed=seat.bot_seed, memory=seat.bot_memory
+    )
+    action = _bot_action(bot, match, number)
+    with atomic_locked(table_id) as locked:
+        locked_seat = locked.seats[number]
+        if locked.table.version != version or not locked_seat.played_by_bot:
+            return False
+        locked.seat_set(locked_seat, bot_memory=bot.memory_json())
+        locked.apply(number, action, MoveBy.BOT if locked_seat.bot_level else MoveBy.STAND_IN)
+        locked.drop_absent_players()
+        locked.save()
+        return True
+
+
+def table_clocks_queued(*, tables: list[tuple[int, int]]) -> None:
+    """The sweep queued the timeout jobs of these ``(table id, version)`` clocks: the next
+    sweep leaves them to their jobs. No lock: guarded by the version, a table that moved on
+    (and so has a clock of its own) is left alone."""
+    if not tables:
+        return
+    at = Q()
+    for table_id, version in tables:
+        at |= Q(pk=table_id, version=version)
+    Table.objects.filter(at).update(clock_queued=True)
+
+
+def table_bot_job_requeue(*, table_id: int, version: int, now: datetime | None = None) -> bool:
+    """The bot's move at ``version`` was owed by its ``bot_due`` and has not come: its job was
+    lost (a worker died, Redis restarted). Queue it again, once: ``bot_due`` moves on by the
+    grace, so the next sweep waits for this job. No lock: both writes are guarded by the
+    version, and a table that moved on is left alone. Returns whether it queued."""
+    now = now or timezone.now()
+    owed = now + timedelta(seconds=BOT_GRACE_SECONDS)
+    table = Table.objects.filter(pk=table_id, status=TableStatus.PLAYING, version=version)
+    if not table.filter(bot_due__lte=now).update(bot_due=owed):
+        return False
+    jobs.bot_turn_queue(table_id=table_id, version=version, delay=0)
+    return True
+
+
+def _still_at(table_id: int, version: int) -> bool:
+    return Table.objects.filter(pk=table_id, status=TableStatus.PLAYING, version=version).exists()
+
+
+def _bot_action(bot: Bot, match: Match, seat: int) -> Action:
+    """The bot's choice; should a bot ever fail, the timer's default keeps the table going."""
+    try:
+        return bot.choose(match.view(seat), match.legal_actions(seat))
+    except Exception:
+        logger.exception("%r failed at seat %s: playing the default action", bot, seat)
+        return match.default_action(seat)
+
+
+def _time_out(locked: LockedTable, seat: Seat) -> None:
+    locked.seat_set(seat, timeouts_in_row=seat.timeouts_in_row + 1)
+    match = locked.require_playing()
+    if locked.drop_is_due(seat.number):
+        locked.apply(seat.number, {"type": "drop"}, MoveBy.TIMEOUT)
+        return
+    locked.apply(seat.number, match.default_action(seat.number), MoveBy.TIMEOUT)
+    if locked.over_timeout_limit(seat.number) and not _drops_absent_players(locked):
+        locked.seat_set(seat, stand_in=True)
+
+
+def _drops_absent_players(locked: LockedTable) -> bool:
+    """Rummy drops a player who keeps timing out; where there is no drop (the team games,
+    Hidden Unders, Deals rummy) a bot stands in. The spectator's view says which."""
+    match = locked.require_playing()
+    return match.game == "rummy" and match.view(None).get("drop_points") is not None
+
+
+def _player_is_back(locked: LockedTable, seat: Seat) -> None:
+    if seat.stand_in or seat.timeouts_in_row:
+        locked.seat_set(seat, stand_in=False, timeouts_in_row=0)

@@ -1,0 +1,18 @@
+from django.urls import path
+
+import config.converters  # noqa: F401 (registers <id:...>)
+from games.web import pages, tables
+
+urlpatterns = [
+    path("", pages.home, name="home"),
+    path("games/<slug:slug>/rules/", pages.rules, name="game_rules"),
+    path("games/<slug:slug>/tables/", tables.lobby, name="lobby"),
+    path("games/<slug:slug>/tables/new/", tables.table_new, name="table_new"),
+    path("games/<slug:slug>/ranked/", tables.ranked_play, name="ranked_play"),
+    path("tables/<id:table_id>/", tables.table, name="table"),
+    path("tables/<id:table_id>/seat/", tables.table_seat, name="table_seat"),
+    path("tables/<id:table_id>/leave/", tables.table_leave, name="table_leave"),
+    path("tables/<id:table_id>/forfeit/", tables.table_match_leave, name="table_forfeit"),
+    path("tables/<id:table_id>/start/", tables.table_start, name="table_start"),
+    path("tables/<id:table_id>/replay/", tables.table_replay, name="table_replay"),
+]

@@ -1,0 +1,119 @@
+"""A rummy player's arrangement of their hand, judged by the server (RM-28): the labels, the
+points as laid out and the status line; the Sort button's layout; what a drop costs (RM-17).
+Over a real socket to the live stack: never a move, to the sender alone, refused when
+malformed, and never a card the seat does not hold."""
+
+import asyncio
+from collections import Counter
+
+import pytest
+from django.utils import translation
+
+from games.live.arrange import _judge
+from games.tables.models import Move
+from tests.games.socket_support import table_socket
+from tests.games.table_support import members, signed_in, table_new
+
+RM22_FIRST = [["4H", "5H", "6H"], ["10S", "JS", "9D"], ["7C", "7D", "7S"], ["KC", "KD", "2S", "3D"]]
+
+
+def test_rm28_rm22_a_layout_with_both_lives_counts_only_its_loose_cards():
+    with translation.override("en"):
+        judged = _judge(RM22_FIRST, "9").to_frame(sorted_=False, drop_cost=None)
+    assert judged["kinds"] == ["pure_sequence", "impure_sequence", "set", "invalid"]
+    assert judged["points"] == 25
+    assert judged["status"] == "Pure seq ✓ · Sequences 2/2 · 25 points"
+
+
+def test_rm19_rm20_without_a_pure_sequence_every_card_counts_up_to_80():
+    judged = _judge([["10S", "JS", "9D"], ["KH", "KC", "KS"], ["QD", "QC", "PJ"]], "9")
+    assert judged.points == 70  # the 9D is wild: 10 + 10 + 30 + 10 + 10
+    loose = _judge([["AH", "KH", "QS", "JD", "10C", "8C", "8D", "8S", "KS"]], "2")
+    assert loose.points == 80
+
+
+def test_rm19_with_a_pure_sequence_but_no_second_the_sets_count():
+    judged = _judge([["3S", "4S", "5S"], ["8H", "8C", "8D"], ["QH", "KH"]], "9")
+    assert judged.points == 8 * 3 + 20
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.xdist_group("live")
+@pytest.mark.usefixtures("tables_stopped_afterwards")
+class TestOverTheSocket:
+    BAD = {
+        "not_a_list": ({"groups": "AS KS"}, "bad_arrangement"),
+        "group_not_a_list": ({"groups": ["AS"]}, "bad_arrangement"),
+        "card_not_text": ({"groups": [[1, 2, 3]]}, "bad_arrangement"),
+        "too_many_groups": ({"groups": [[]] * 15}, "bad_arrangement"),
+        "a_card_not_held": ("extra", "not_your_hand"),
+        "a_card_missing": ("missing", "not_your_hand"),
+    }
+
+    def at_ashas_turn(self, live_stack):
+        asha, bilal = members(2, prefix="arranger")
+        table = table_new(asha, "rummy", ["", "easy"], turn_seconds=120)
+        return table, signed_in(asha), signed_in(bilal)
+
+    def test_rm28_rm17_layout_sort_and_drop_cost_change_nothing_and_show_only_own_cards(
+        self, live_stack
+    ):
+        table, asha, _ = self.at_ashas_turn(live_stack)
+
+        async def scenario():
+            async with table_socket(live_stack, table, asha) as socket:
+                frame = await socket.state(lambda f: bool(f["legal"]))
+                hand = frame["view"]["hand"]
+                await socket.send({"type": "arrange", "groups": [hand[:3], hand[3:]]})
+                mine = await socket.receive_until(lambda f: f["type"] == "arrangement")
+                await socket.send({"type": "arrange", "sort": True})
+                best = await socket.receive_until(lambda f: f["type"] == "arrangement")
+                answers = {}
+                for case, (message, _code) in self.BAD.items():
+                    if message == "extra":
+                        message = {"groups": [[*hand, "AS" if "AS" not in hand else "2C"]]}
+                    elif message == "missing":
+                        message = {"groups": [hand[1:]]}
+                    await socket.send({"type": "arrange", **message})
+                    answers[case] = await socket.receive_until(lambda f: f["type"] == "error")
+                    await asyncio.sleep(0.13)
+                return frame, hand, mine, best, answers
+
+        frame, hand, mine, best, answers = asyncio.run(scenario())
+        assert mine["groups"] == [hand[:3], hand[3:]]
+        assert len(mine["kinds"]) == len(mine["labels"]) == 2
+        assert mine["status"].startswith("Pure seq ")
+        assert mine["drop_cost"] == 20  # RM-17: a first drop, before any draw
+        assert Counter(card for group in best["groups"] for card in group) == Counter(hand)
+        assert best["sorted"] is True and best["points"] <= mine["points"]
+        for case, (_message, code) in self.BAD.items():
+            assert answers[case]["code"] == code, case
+            assert answers[case]["message"]
+        table.refresh_from_db()
+        assert table.version == frame["version"]
+        assert Move.objects.filter(table=table, version__gt=frame["version"]).count() == 0
+
+    def test_a_spectator_cannot_ask_for_an_arrangement(self, live_stack):
+        table, _, bilal = self.at_ashas_turn(live_stack)
+
+        async def scenario():
+            async with table_socket(live_stack, table, bilal) as socket:
+                await socket.state()
+                await socket.send({"type": "arrange", "sort": True})
+                return await socket.error()
+
+        assert asyncio.run(scenario())["code"] == "not_seated"
+
+
+def test_rm2_rm28_twins_may_sit_in_two_groups_but_no_third_copy_is_taken():
+    """Two decks (RM-2) deal twins: a layout is the hand as a multiset, so each copy of the 7H
+    may sit in a group of its own, and a layout naming a copy more than is held is refused."""
+    from games.live.arrange import ArrangementRefusal, _groups_of
+
+    hand = ["7H", "8H", "9H", "7H", "7C", "7S"]
+    layout = [["7H", "8H", "9H"], ["7H", "7C", "7S"]]
+    assert _groups_of(layout, hand) == layout
+    assert _judge(layout, "2").kinds == ["pure_sequence", "set"]
+    with pytest.raises(ArrangementRefusal) as refused:
+        _groups_of([["7H", "8H", "9H"], ["7H", "7H", "7S"]], hand)
+    assert refused.value.code == "not_your_hand"

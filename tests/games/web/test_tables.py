@@ -1,0 +1,274 @@
+"""The table pages: lobby, new table, the table, its replay (in process, no live server)."""
+
+import pytest
+from django.urls import reverse
+
+from games.tables.models import Move, Seat, Table, TableStatus
+from games.web.templatetags.table_tags import cards_svg
+from tests.games.table_support import bots_play, match_of, members, signed_in, table_new
+
+pytestmark = pytest.mark.django_db
+
+LANGUAGES = {"en": "ltr", "hi": "ltr", "ur": "rtl"}
+
+
+def new_table_form(**changes) -> dict:
+    form = {
+        "variant": "standard",
+        "seat_count": "4",
+        "player_0": "",
+        "player_1": "",
+        "player_2": "medium",
+        "player_3": "hard",
+        "turn_seconds": "30",
+        "max_timeouts": "2",
+        "bot_delay_seconds": "1",
+        "allow_spectators": "on",
+        "option_target": "21",
+        "option_low_rule": "won",
+        "option_back_door": "on",
+    }
+    return {**form, **changes}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_lobby_and_new_table_pages_render_in_each_language(client, language):
+    (asha,) = members(1)
+    member = signed_in(asha)
+    member.cookies["django_language"] = language
+    for page in ("/games/pitch/tables/", "/games/rummy/tables/new/"):
+        response = member.get(page)
+        assert response.status_code == 200
+        assert f'<html lang="{language}" dir="{LANGUAGES[language]}">' in response.text
+
+
+def test_the_lobby_lists_open_public_tables_with_their_free_seats(client):
+    asha, bilal = members(2)
+    open_table = table_new(asha, "rummy", ["", "", "easy"])
+    private_table = table_new(bilal, "rummy", ["", ""], private=True)
+    page = client.get("/games/rummy/tables/").text
+    assert f'href="{reverse("table", args=[open_table.pk])}"' in page
+    assert f'href="{reverse("table", args=[private_table.pk])}"' not in page
+    assert "<td>2</td>\n              <td>1</td>" in page  # two seats taken, one free
+
+
+def test_an_unknown_game_has_no_lobby(client):
+    assert client.get("/games/poker/tables/").status_code == 404
+
+
+def test_making_a_table_needs_an_account(client):
+    response = client.get("/games/pitch/tables/new/")
+    assert response.status_code == 302
+    assert "/accounts/login/" in response.url
+
+
+def test_a_new_table_seats_its_maker_and_keeps_its_settings():
+    (asha,) = members(1)
+    response = signed_in(asha).post("/games/pitch/tables/new/", new_table_form(private="on"))
+    table = Table.objects.get()
+    assert response.url == f"/tables/{table.pk}/"
+    seats = Seat.objects.filter(table=table).order_by("number")
+    assert [(s.user_id, s.bot_level) for s in seats] == [
+        (asha.pk, ""),
+        (None, ""),
+        (None, "medium"),
+        (None, "hard"),
+    ]
+    assert (table.private, table.turn_seconds, table.options["target"]) == (True, 30, 21)
+
+
+@pytest.mark.parametrize(
+    ("changes", "error"),
+    [
+        ({"option_target": "0"}, "Ensure this value is greater than or equal to 1."),
+        ({"seat_count": "3"}, "Select a valid choice."),
+        ({"turn_seconds": "2"}, "Ensure this value is greater than or equal to 5."),
+        ({"player_1": "genius"}, "Select a valid choice."),
+    ],
+)
+def test_bad_settings_are_shown_on_the_form_and_make_nothing(changes, error):
+    (asha,) = members(1)
+    response = signed_in(asha).post("/games/pitch/tables/new/", new_table_form(**changes))
+    assert response.status_code == 200
+    assert error in response.text
+    assert not Table.objects.exists()
+
+
+def test_a_private_table_is_hidden_from_strangers_and_open_to_its_invite(client):
+    asha, stranger = members(2)
+    table = table_new(asha, "rummy", ["", ""], private=True)
+    page = f"/tables/{table.pk}/"
+    assert client.get(page).status_code == 404
+    assert signed_in(stranger).get(page).status_code == 404
+    assert signed_in(stranger).get(f"{page}?invite={table.invite_token}").status_code == 200
+    owner_page = signed_in(asha).get(page).text
+    assert f"?invite={table.invite_token}" in owner_page
+
+
+def test_seats_are_taken_and_left_from_the_table_page_and_the_last_one_starts_the_match():
+    asha, bilal = members(2)
+    table = table_new(asha, "rummy", ["", ""])
+    guest = signed_in(bilal)
+    guest.post(f"/tables/{table.pk}/seat/", {"seat": "0"})  # taken: refused, said on the page
+    page = guest.get(f"/tables/{table.pk}/").text
+    assert "That seat is already taken." in page
+    signed_in(asha).post(f"/tables/{table.pk}/leave/")
+    guest.post(f"/tables/{table.pk}/seat/", {"seat": "1"})
+    table.refresh_from_db()
+    assert table.status == TableStatus.ABANDONED  # Asha left first: nobody was sitting
+
+
+def test_the_maker_starts_the_match_with_bots_of_the_chosen_level():
+    (asha,) = members(1)
+    table = table_new(asha, "courtpiece", ["", "", "", ""])
+    signed_in(asha).post(f"/tables/{table.pk}/start/", {"bot_level": "easy"})
+    table.refresh_from_db()
+    assert table.status == TableStatus.PLAYING
+    assert list(table.seats.values_list("bot_level", flat=True)) == ["", "easy", "easy", "easy"]
+
+
+def test_a_seat_sees_its_own_hand_and_a_spectator_sees_none(client):
+    (asha,) = members(1)
+    table = bots_play(table_new(asha, "pitch", ["", "easy", "easy", "easy"]))
+    hand = match_of(table).view(0)["hand"]
+    own = signed_in(asha).get(f"/tables/{table.pk}/").text
+    watched = client.get(f"/tables/{table.pk}/").text
+    assert str(cards_svg(hand)) in own
+    assert 'id="hand"' not in watched
+    assert "You are watching" in watched
+
+
+def test_the_replay_steps_through_a_finished_match_with_every_hand_open(client):
+    (asha,) = members(1)
+    table = bots_play(table_new(asha, "unders", ["medium", "medium"]))
+    first = client.get(f"/tables/{table.pk}/replay/")
+    assert first.status_code == 200
+    assert f"Move 0 of {table.version}" in first.text
+    assert first.text.count('class="card') >= 16  # both hands of eight
+    last = client.get(f"/tables/{table.pk}/replay/?step=9999")
+    assert f"Move {table.version} of {table.version}" in last.text
+    assert "place 1" in last.text
+
+
+def test_a_replay_shows_a_move_stored_with_deeply_nested_junk_without_failing(client):
+    """Issue 17: a move stored before actions were kept canonical may hold anything a client
+    sent; 200 levels of nesting made every viewer's replay page fail (RecursionError)."""
+    (asha,) = members(1)
+    table = bots_play(table_new(asha, "rummy", ["easy", "easy"]))
+    deep: list = []
+    for _level in range(200):
+        deep = [deep]
+    move = Move.objects.filter(table=table).order_by("version").first()
+    Move.objects.filter(pk=move.pk).update(action={**move.action, "deep": deep})
+    response = client.get(f"/tables/{table.pk}/replay/?step=1")
+    assert response.status_code == 200
+    assert "…" in response.text
+
+
+def test_a_match_still_being_played_has_no_replay(client):
+    (asha,) = members(1)
+    table = table_new(asha, "pitch", ["", "easy", "easy", "easy"])
+    assert client.get(f"/tables/{table.pk}/replay/").status_code == 404
+
+
+def result_section(page: str) -> str:
+    start = page.index('id="result"')
+    return page[start : page.index("</section>", start)]
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "cards"),
+    [("courtpiece", 4, 52), ("pitch", 4, 24), ("unders", 2, None)],
+)
+def test_the_result_screen_opens_every_hand_once_the_match_is_over(client, game, seats, cards):
+    """Court Piece shows its last deal as dealt (from the replay), Pitch its last hand as dealt
+    (PI-6), Hidden Unders every seat's hand, overs and unders (HU-11); never before the end."""
+    (asha,) = members(1)
+    # Medium bots: two easy ones at Hidden Unders can trade the pile for thousands of moves.
+    table = table_new(asha, game, ["", *["medium"] * (seats - 1)])
+    assert 'id="result"' not in signed_in(asha).get(f"/tables/{table.pk}/").text
+    Seat.objects.filter(table=table, number=0).update(bot_level="medium")
+    table = bots_play(table)
+    assert table.status == TableStatus.FINISHED
+    shown = result_section(signed_in(asha).get(f"/tables/{table.pk}/").text)
+    if cards is None:  # Hidden Unders: every card the seats still hold, in the open
+        cards = sum(match_of(table).result()["scores"])
+        # Each part labelled (a seat that took the pile after its unders holds a hand alone).
+        assert any(part in shown for part in ("Hand", "Overs", "Unders")) or cards == 0
+    assert shown.count('class="card-svg') == cards
+    assert 'class="card-svg back' not in shown
+    # The member's Latin name set apart from the words around it (an Urdu line keeps its
+    # brackets the right way round).
+    assert f"Seat 1 (\u2068{asha.username}\u2069)" in shown
+
+
+def test_events_are_told_in_words_in_the_move_list(client):
+    """PI-9's summary after a hand, a Court Piece trick and an unders burn, in each language:
+    seats and teams by name, no bare list of numbers."""
+    from django.utils import translation
+
+    from games.web.templatetags.table_tags import event_text
+
+    hand_over = {
+        "type": "hand_over",
+        "hand": 3,
+        "pitcher": 1,
+        "pitcher_team": 1,
+        "bid": "kot",
+        "trump": "H",
+        "high": 0,
+        "low": 1,
+        "jack": None,
+        "game": 1,
+        "card_points": [10, 12],
+        "points_taken": [1, 2],
+        "made": True,
+        "scored": [1, 3],
+        "scores": [4, 6],
+    }
+    text = str(event_text(hand_over, "pitch"))
+    assert text == (
+        "Hand 3, trump hearts: Seat 2 bid kot, bid made. High Team 1, Low Team 2, Jack nobody, "
+        "Game Team 2; scored 1–3, score 4–6"
+    )
+    assert str(event_text({"type": "trick", "number": 3, "winner": 2}, "courtpiece")) == (
+        "Trick 3 won by Seat 3"
+    )
+    burn = {"type": "burn", "seat": 1, "why": "ten", "cards": 7, "drew": 2}
+    assert str(event_text(burn, "unders")) == "Pile of 7 cards burned by a 10; drew 2"
+    for language in ("hi", "ur"):
+        with translation.override(language):
+            words = str(event_text(hand_over, "pitch"))
+            assert "Hand" not in words and "High" not in words and "Team" not in words
+
+
+def test_how_a_pitch_match_ended_is_told_in_words():
+    """PI-8: the match ends when a team reaches the target, or (the house rule) when the other
+    team falls to minus the target; the move list says which in each language, with no bare
+    field left over (the end event also carries the scores and the ranks)."""
+    from django.utils import translation
+
+    from games.web.templatetags.table_tags import event_text
+
+    # As PitchMatch.result() leaves it in the event.
+    over = {
+        "type": "match_over",
+        "ranks": [1, 2, 1, 2],
+        "scores": [21, 4, 21, 4],
+        "winners": [0, 2],
+        "team_scores": [21, 4],
+        "hands_played": 12,
+    }
+    for ended_by, english in (
+        ("target", "by reaching the target"),
+        ("back_door", "by the back door"),
+    ):
+        told = {}
+        for language in ("en", "hi", "ur"):
+            with translation.override(language):
+                told[language] = str(event_text({**over, "ended_by": ended_by}, "pitch"))
+        assert told["en"].startswith("Match over after 12 hands: Seat 1, Seat 3 won")
+        assert english in told["en"]
+        for language in ("hi", "ur"):
+            assert ended_by not in told[language] and "won" not in told[language]
+            assert "12" in told[language]
