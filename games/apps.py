@@ -5,3 +5,10 @@ from django.utils.translation import gettext_lazy as _
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = _("Games")
+
+    def ready(self) -> None:
+        # Every process that writes (servers, workers, commands) delivers what it changed.
+        from config.news import published
+        from games.live.fanout import on_published
+
+        published.connect(on_published, dispatch_uid="games.live.fanout")

@@ -43,6 +43,15 @@ def _session_settings(django_test_environment):
 
 
 @pytest.fixture(autouse=True)
+def _jobs_only_for_the_live_stack(request, monkeypatch):
+    """A test without the live stack queues no job: the stack's worker (started by another
+    test of this process, on the same database) would otherwise play its bots while it runs
+    and while its rows are flushed. Tests that check what is queued patch the queuing."""
+    if "live_stack" not in request.fixturenames:
+        monkeypatch.setattr(celery_app, "send_task", lambda *args, **kwargs: None)
+
+
+@pytest.fixture(autouse=True)
 def _private_cache(settings):
     """Each test counts rate limits under its own cache prefix: no test sees another's attempts,
     and nothing is flushed from a Redis that other runs may share."""

@@ -1,3 +1,14 @@
+"""The sockets: a member's presence line, and a table's seats and spectators.
+
+A move's path, from the socket to the engine and back: ``TableConsumer.client_move`` runs
+``games.tables.services.table_move_apply`` in a worker thread; the service locks the table row,
+asks the engine, writes the move and publishes ``TableChanged`` on commit (``config.news``);
+``games.live.fanout`` hands that to this process's hub, which keeps the new snapshot and calls
+``table_changed`` on each socket of the table here, while the channel layer carries the bare
+numbers to the other processes, whose sockets read the snapshot once per process. Each socket
+then sends its own seat's view (``frames.state_frame``).
+"""
+
 import asyncio
 from urllib.parse import parse_qs
 
@@ -9,11 +20,11 @@ from django.utils import translation
 
 from games.engine import IllegalAction
 from games.live.arrange import ArrangementRefusal, arrangement_frame
-from games.live.fanout import sent_by_caller, table_group, table_listen, table_unlisten
+from games.live.fanout import table_group
 from games.live.frames import state_frame
 from games.live.guards import GuardedJsonConsumer
+from games.live.hub import hub
 from games.live.presence import BROADCAST_GROUP, user_group
-from games.live.snapshots import snapshot_cache
 from games.tables import services
 from games.tables.refusals import TableRefusal
 from games.tables.selectors import TableSnapshot, table_access, table_revision
@@ -25,20 +36,10 @@ _table_access = database_sync_to_async(table_access, thread_sensitive=False)
 _table_revision = database_sync_to_async(table_revision, thread_sensitive=False)
 
 
-def _service(function):
-    """A table service, run in a worker thread; the news of its commits is sent from this
-    event loop when it returns (``games.live.fanout.sent_by_caller``)."""
-    in_thread = database_sync_to_async(function, thread_sensitive=False)
-
-    async def call(**arguments):
-        async with sent_by_caller():
-            return await in_thread(**arguments)
-
-    return call
-
-
-_move_apply = _service(services.table_move_apply)
-_seat_return = _service(services.table_seat_return)
+# A table's services, each in a worker thread of the pool (what they publish reaches this
+# loop's hub without the thread waiting for it: ``games.live.fanout``).
+_move_apply = database_sync_to_async(services.table_move_apply, thread_sensitive=False)
+_seat_return = database_sync_to_async(services.table_seat_return, thread_sensitive=False)
 
 
 class PresenceConsumer(GuardedJsonConsumer):
@@ -121,10 +122,11 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
         await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         self.joined = True
         await self.accept()
-        # From here the news of this process's moves comes straight to this socket, between
-        # frames of its own (``games.live.fanout``): only a newer revision is sent.
-        table_listen(self.table_id, self)
-        snapshot = await snapshot_cache().fresh(self.table_id)
+        # From here this process's own changes come straight to this socket (the hub), the
+        # others' through the group: only a newer revision is sent.
+        self.hub = hub()
+        self.hub.join(self.table_id, self)
+        snapshot = await self.hub.snapshots.fresh(self.table_id)
         if snapshot is not None:
             if snapshot.revision > self.sent_revision:
                 await self.send_state(snapshot)
@@ -132,7 +134,7 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
 
     async def disconnect(self, code):
         if self.joined:
-            table_unlisten(self.table_id, self)
+            self.hub.leave(self.table_id, self)
             await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
 
     # -- from the table ----------------------------------------------------------------------
@@ -144,7 +146,7 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
         async with self.news_in_order:
             if event["revision"] <= self.sent_revision:
                 return
-            snapshot = await snapshot_cache().at_least(self.table_id, event["revision"])
+            snapshot = await self.hub.snapshots.at_least(self.table_id, event["revision"])
             if snapshot is not None and snapshot.revision > self.sent_revision:
                 await self.send_state(snapshot)
 
@@ -155,7 +157,7 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
             await _seat_return(table_id=self.table_id, user_id=self.user_id)
 
     async def send_current_state(self):
-        snapshot = await snapshot_cache().fresh(self.table_id)
+        snapshot = await self.hub.snapshots.fresh(self.table_id)
         if snapshot is not None:
             await self.send_state(snapshot)
 
@@ -200,7 +202,7 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
             return
         # The hand as this socket last showed it, from the process's shared snapshot: a drag
         # sends a layout many times a turn, and a database read for each would be wasted.
-        snapshot = await snapshot_cache().at_least(self.table_id, self.sent_revision)
+        snapshot = await self.hub.snapshots.at_least(self.table_id, self.sent_revision)
         try:
             frame = await _arrangement(snapshot, self.seat, message, self.language)
         except ArrangementRefusal as refusal:

@@ -1,64 +1,31 @@
-"""Tell a table's sockets that it changed, after the change is committed.
+"""From a write's news to the sockets: ``config.news.published`` to every table socket of every
+server process, each sending its own seat's view.
 
-Only the table's id, version and revision travel: every consumer renders its own seat's view
-from a snapshot of the table (DESIGN.md, "A move"), so no card ever crosses the channel layer.
-The process that made the change already holds that snapshot: it keeps it for its own sockets
-before the news goes out, and only the other processes read it back.
+Only the table's id, version and revision cross the channel layer: every socket renders its own
+seat's view from a snapshot of that revision (DESIGN.md, "A move"), so no card ever crosses
+Redis. ``on_published`` runs in the thread that committed the write:
 
-A socket's consumer runs the write path in a worker thread; it holds the news
-(``sent_by_caller``) and sends it from its own event loop once the service returns, rather than
-have the worker thread call back into that loop and wait for it on every move.
-
-The news goes to the table's group on the channel layer, for the other processes, and straight
-to this process's own sockets of the table (``table_listen``), which need not wait for it to
-come back from Redis; the copy that does come back is no longer new to them.
+- In a server process, whose sockets' event loop runs, the news is handed to that loop and the
+  writing thread goes on at once (a socket's move in the thread pool, a page's seat taken). On
+  the loop (``table_news_deliver``) the hub keeps the snapshot the write left, tells this
+  process's sockets of the table at once, and sends the numbers to the table's group for the
+  other processes; the copy that comes back through Redis is old news here, and each socket's
+  revision check drops it.
+- Elsewhere (a Celery worker, a command) the numbers go to the group, and the thread waits
+  until Redis has them.
 """
 
 import asyncio
 import logging
-import weakref
-from collections import defaultdict
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-from contextvars import ContextVar
-from typing import Protocol
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import transaction
 
-from games.live.loops import per_loop
-from games.live.snapshots import snapshot_cache
-from games.tables.selectors import TableSnapshot
+from config.news import News
+from games.live.hub import Hub, running_hubs
+from games.tables.news import TableChanged
 
 logger = logging.getLogger(__name__)
-
-News = tuple[int, int, int, TableSnapshot | None]
-
-# Set by ``sent_by_caller``; the worker thread that runs the service sees it (asgiref runs sync
-# code in a copy of the caller's context).
-_held: ContextVar[list[News] | None] = ContextVar("held_table_news", default=None)
-
-
-class TableListener(Protocol):
-    async def table_changed(self, event: dict) -> None: ...
-
-
-# This event loop's table sockets, by table: held weakly, so that a consumer that crashed
-# before its disconnect could unlisten is not kept, nor told, for ever.
-_listeners = per_loop(lambda: defaultdict(weakref.WeakSet))
-
-
-def table_listen(table_id: int, listener: TableListener) -> None:
-    """``listener`` (a socket of this process) is told of the table's news as it is sent."""
-    _listeners()[table_id].add(listener)
-
-
-def table_unlisten(table_id: int, listener: TableListener) -> None:
-    listeners = _listeners()
-    listeners[table_id].discard(listener)
-    if not listeners[table_id]:
-        del listeners[table_id]
 
 
 def table_group(table_id: int) -> str:
@@ -66,51 +33,41 @@ def table_group(table_id: int) -> str:
     return f"table.{table_id}"
 
 
-def table_changed_send(
-    *, table_id: int, version: int, revision: int, snapshot: TableSnapshot | None = None
-) -> None:
-    """Queue the news for when the current transaction commits (at once outside one)."""
-    news = (table_id, version, revision, snapshot)
-    transaction.on_commit(lambda: _committed(news))
+def on_published(sender, news: News, **kwargs) -> None:
+    if not isinstance(news, TableChanged):
+        return
+    hubs = running_hubs()
+    for number, hub in enumerate(hubs):
+        # One copy to the channel layer, from the first; in a server there is only one loop.
+        remote = number == 0
+        try:
+            hub.loop.call_soon_threadsafe(_deliver_in_loop, hub, news, remote)
+        except RuntimeError:  # the loop closed since it was seen running (tests)
+            hubs = hubs[:number]
+            break
+    if not hubs:
+        async_to_sync(table_news_deliver)(None, news)
 
 
-def _committed(news: News) -> None:
-    held = _held.get()
-    if held is not None:
-        held.append(news)
-    else:
-        async_to_sync(_send)(*news)
+def _deliver_in_loop(hub: Hub, news: TableChanged, remote: bool) -> None:
+    task = asyncio.ensure_future(table_news_deliver(hub, news, remote=remote))
+    task.add_done_callback(_log_failure)
 
 
-@asynccontextmanager
-async def sent_by_caller() -> AsyncIterator[None]:
-    """``async with sent_by_caller(): await <a service in a worker thread>``: the news its
-    commits make is sent from here, when the block ends (whether or not the service raised)."""
-    held: list[News] = []
-    token = _held.set(held)
-    try:
-        yield
-    finally:
-        _held.reset(token)
-        for news in held:
-            await _send(*news)
+def _log_failure(task: asyncio.Future) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        logger.error("a table's news was not delivered", exc_info=task.exception())
 
 
-async def _send(table_id: int, version: int, revision: int, snapshot: TableSnapshot | None):
-    """In the event loop of the process's sockets (from a Celery worker, in a loop of its own,
-    whose cache nobody reads)."""
-    if snapshot is not None:
-        snapshot_cache().keep(snapshot)
-    message = {"type": "table.changed", "version": version, "revision": revision}
-    await asyncio.gather(
-        get_channel_layer().group_send(table_group(table_id), message),
-        *(_tell(listener, message) for listener in list(_listeners().get(table_id, ()))),
-    )
-
-
-async def _tell(listener: TableListener, message: dict) -> None:
-    """One socket that fails to send keeps the news from no other."""
-    try:
-        await listener.table_changed(message)
-    except Exception:
-        logger.exception("a table socket was not told of a change")
+async def table_news_deliver(hub: Hub | None, news: TableChanged, *, remote: bool = True) -> None:
+    """Tell the sockets of ``hub`` (this process's, if it has any) and, with ``remote``, the
+    table's group in every server process."""
+    message = {"type": "table.changed", "version": news.version, "revision": news.revision}
+    local = []
+    if hub is not None:
+        if news.snapshot is not None:
+            hub.snapshots.keep(news.snapshot)
+        local.append(hub.tell(news.table_id, message))
+    if remote:
+        local.append(get_channel_layer().group_send(table_group(news.table_id), message))
+    await asyncio.gather(*local)

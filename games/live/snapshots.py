@@ -1,9 +1,9 @@
-"""Per server process: the latest snapshot of each table, shared by that table's sockets.
+"""The latest snapshot of each table, for the sockets of one event loop (``hub.Hub``).
 
-When a move is broadcast, every socket of the table in this process wants the same rows: one of
-them loads the snapshot and the others await that load, so a revision costs one read per
-process, not one per socket; the process that applied the move reads nothing, since it keeps
-the snapshot it wrote (``games.live.fanout``). Each socket still renders its own seat's view.
+When a table changes, every socket of it here wants the same rows: the first to ask loads them
+and the others await that load, so a revision costs one read per process, not one per socket;
+the process that made the change reads nothing, since it keeps the snapshot its write left
+(``fanout``). Each socket still renders its own seat's view from it.
 """
 
 import asyncio
@@ -11,7 +11,6 @@ from collections import OrderedDict
 
 from channels.db import database_sync_to_async
 
-from games.live.loops import per_loop
 from games.tables.selectors import TableSnapshot, table_snapshot
 
 # Tables whose snapshot a process keeps; far more than one process serves at once.
@@ -39,18 +38,6 @@ class SnapshotCache:
             if loaded is None or loaded.revision >= revision or not joined:
                 return loaded
 
-    async def _load(self, table_id: int) -> TableSnapshot | None:
-        future = self._loading.get(table_id)
-        if future is None:
-            future = asyncio.ensure_future(self.fresh(table_id))
-            self._loading[table_id] = future
-            future.add_done_callback(lambda done: self._forget(table_id, done))
-        return await asyncio.shield(future)
-
-    def _forget(self, table_id: int, done: asyncio.Future) -> None:
-        if self._loading.get(table_id) is done:
-            del self._loading[table_id]
-
     async def fresh(self, table_id: int) -> TableSnapshot | None:
         """The table as it is now: read after this call began."""
         snapshot = await _load_snapshot(table_id)
@@ -67,6 +54,15 @@ class SnapshotCache:
         while len(self._latest) > CAPACITY:
             self._latest.popitem(last=False)
 
+    async def _load(self, table_id: int) -> TableSnapshot | None:
+        """One read of ``table_id`` at a time; whoever asks meanwhile awaits the same one."""
+        future = self._loading.get(table_id)
+        if future is None:
+            future = asyncio.ensure_future(self.fresh(table_id))
+            self._loading[table_id] = future
+            future.add_done_callback(lambda done: self._forget(table_id, done))
+        return await asyncio.shield(future)
 
-# One cache per event loop: its futures belong to that loop.
-snapshot_cache = per_loop(SnapshotCache)
+    def _forget(self, table_id: int, done: asyncio.Future) -> None:
+        if self._loading.get(table_id) is done:
+            del self._loading[table_id]

@@ -2,9 +2,10 @@
 
 Every service that changes a table goes through it, so there is one writer per table at a time:
 ``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite the IMMEDIATE transaction already holds the
-database's write lock. ``save`` writes what changed and, after the commit, tells the table's
-sockets (handing this process the new snapshot, so that its sockets need not read it back) and
-queues a bot's turn. The rows a move touches are read and written in plain SQL (``config.sql``).
+database's write lock. ``save`` writes what changed and publishes it for after the commit
+(``TableChanged``, with the new snapshot, so that this process's sockets need not read it
+back), and queues the one job the position needs. The rows a move touches are read and
+written in plain SQL (``config.sql``).
 """
 
 import logging
@@ -18,12 +19,13 @@ from django.utils import timezone
 
 from accounts.ratings import match_standings
 from accounts.services import ratings_record_match
+from config.news import publish_on_commit
 from config.sql import MOVE_ROWS, SEAT_ROWS, TABLE_ROWS, execute_together
 from games.engine import GAMES
 from games.engine.base import Match
-from games.live import fanout
 from games.tables import jobs
 from games.tables.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
+from games.tables.news import TableChanged
 from games.tables.refusals import TableRefusal
 from games.tables.selectors import PUBLIC_MOVE, TableSnapshot, table_rows, table_snapshot_of
 
@@ -160,11 +162,8 @@ class LockedTable:
         ]
         # The moves, the seats and the row in one round trip (on PostgreSQL).
         execute_together([*moves, *seats, TABLE_ROWS.update(table, fields)])
-        fanout.table_changed_send(
-            table_id=table.pk,
-            version=table.version,
-            revision=table.revision,
-            snapshot=self.snapshot(),
+        publish_on_commit(
+            TableChanged(table.pk, table.version, table.revision, snapshot=self.snapshot())
         )
         if clock:
             self.queue_bot_turn()

@@ -14,13 +14,13 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from config.asgi import application
-from games.live import fanout, snapshots
-from games.live.fanout import _send as broadcast_send
-from games.live.fanout import sent_by_caller, table_group
+from games.live import snapshots
+from games.live.fanout import table_group, table_news_deliver
 from games.live.frames import state_frame
-from games.live.snapshots import snapshot_cache
+from games.live.hub import hub
 from games.tables import services
 from games.tables.models import MoveBy
+from games.tables.news import TableChanged
 from games.tables.selectors import table_snapshot
 from games.tables.services import locked as locked_module
 from games.tables.services.locked import atomic_locked
@@ -69,8 +69,8 @@ def test_a_seat_taken_by_a_newcomer_leaves_no_snapshot_to_keep():
 
 
 def test_the_applying_process_sends_its_sockets_the_kept_snapshot_without_a_read(monkeypatch):
-    """The broadcast keeps the snapshot in the process's cache before the news goes out, so
-    that a socket there asking for that revision gets it with no database read."""
+    """The fan-out keeps the snapshot in the hub's cache before the news goes out, so that a
+    socket there asking for that revision gets it with no database read."""
     (asha,) = members(1)
     table = table_new(asha, "pitch", ["", "medium", "medium", "medium"])
     with atomic_locked(table.pk) as locked:
@@ -85,8 +85,9 @@ def test_the_applying_process_sends_its_sockets_the_kept_snapshot_without_a_read
     monkeypatch.setattr(snapshots, "_load_snapshot", no_read)
 
     async def scenario():
-        await broadcast_send(table.pk, kept.version, kept.revision, kept)
-        return await snapshot_cache().at_least(table.pk, kept.revision)
+        news = TableChanged(table.pk, kept.version, kept.revision, snapshot=kept)
+        await table_news_deliver(hub(), news)
+        return await hub().snapshots.at_least(table.pk, kept.revision)
 
     assert async_to_sync(scenario)() is kept
 
@@ -105,13 +106,11 @@ def members_table():
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_socket_s_move_is_announced_from_its_own_event_loop_with_the_snapshot_kept(
-    monkeypatch,
-):
-    """The consumer's way: the service in a worker thread, its news held and sent from the
-    caller's loop once it returns. The table's group hears the new version, and the process's
-    cache has the new snapshot without a read. Members only: a live worker could play a bot's
-    turn before the rows are read back."""
+def test_a_socket_s_move_reaches_the_group_and_the_loops_hub_keeps_its_snapshot(monkeypatch):
+    """The consumer's way: the service in a worker thread, its news handed to the loop that
+    awaits it. The table's group hears the new version, and the hub has the new snapshot
+    without a read. Members only: a live worker could play a bot's turn before the rows are
+    read back."""
     table, _people, mover, action = members_table()
 
     async def no_read(table_id):
@@ -124,12 +123,12 @@ def test_a_socket_s_move_is_announced_from_its_own_event_loop_with_the_snapshot_
         layer = get_channel_layer()
         channel = await layer.new_channel()
         await layer.group_add(table_group(table.pk), channel)
-        async with sent_by_caller():
-            version = await move_apply(
-                table_id=table.pk, user_id=mover.pk, action=action, version=table.version
-            )
+        hub()  # the loop has sockets' hub, as a server's loop does once a socket connected
+        version = await move_apply(
+            table_id=table.pk, user_id=mover.pk, action=action, version=table.version
+        )
         heard = await asyncio.wait_for(layer.receive(channel), 10)
-        kept = await snapshot_cache().at_least(table.pk, heard["revision"])
+        kept = await hub().snapshots.at_least(table.pk, heard["revision"])
         await layer.group_discard(table_group(table.pk), channel)
         return version, heard, kept
 
@@ -143,9 +142,9 @@ def test_a_socket_s_move_is_announced_from_its_own_event_loop_with_the_snapshot_
 def test_the_sockets_of_the_process_that_applied_a_move_hear_of_it_without_the_channel_layer(
     monkeypatch,
 ):
-    """A socket of the table in the process that applied the move is told at once
-    (``table_listen``), not after the news has been to Redis and back: with the channel layer
-    carrying nothing, the socket still gets the new state; once it is gone it is told no more."""
+    """A socket of the table in the process that applied the move is told at once (its hub),
+    not after the news has been to Redis and back: with the channel layer carrying nothing,
+    the socket still gets the new state; once it is gone the hub holds it no more."""
     table, people, mover, action = members_table()
     watcher = next(person for person in people if person != mover)
     client = Client()
@@ -166,19 +165,18 @@ def test_the_sockets_of_the_process_that_applied_a_move_hear_of_it_without_the_c
         accepted, _ = await socket.connect(10)
         assert accepted
         first = await socket.receive_json_from(10)
-        async with sent_by_caller():
-            version = await move_apply(
-                table_id=table.pk, user_id=mover.pk, action=action, version=first["version"]
-            )
+        version = await move_apply(
+            table_id=table.pk, user_id=mover.pk, action=action, version=first["version"]
+        )
         after = await socket.receive_json_from(10)
         await socket.disconnect()
-        return first, after, version, dict(fanout._listeners())
+        return first, after, version, hub().sockets_of(table.pk)
 
     first, after, version, listening = async_to_sync(scenario)()
     assert carried == [table_group(table.pk)]
     assert after["type"] == "state"
     assert after["version"] == version == first["version"] + 1
-    assert listening == {}
+    assert listening == []
 
 
 def test_a_socket_that_fails_to_send_keeps_the_news_from_no_other(monkeypatch):
@@ -198,12 +196,12 @@ def test_a_socket_that_fails_to_send_keeps_the_news_from_no_other(monkeypatch):
     monkeypatch.setattr(get_channel_layer(), "group_send", publish)
 
     async def scenario():
-        listeners = [Gone(), Open()]
-        for listener in listeners:
-            fanout.table_listen(7, listener)
-        await broadcast_send(7, 3, 4, None)
-        for listener in listeners:
-            fanout.table_unlisten(7, listener)
+        sockets = [Gone(), Open()]
+        for socket in sockets:
+            hub().join(7, socket)
+        await table_news_deliver(hub(), TableChanged(7, 3, 4))
+        for socket in sockets:
+            hub().leave(7, socket)
 
     async_to_sync(scenario)()
     assert told == [4]
@@ -211,8 +209,8 @@ def test_a_socket_that_fails_to_send_keeps_the_news_from_no_other(monkeypatch):
 
 
 def test_a_socket_gone_without_unlistening_is_not_kept(monkeypatch):
-    """A consumer that crashed before its ``disconnect`` never unlistens: the process must not
-    keep it, nor tell it of every later move."""
+    """A consumer that crashed before its ``disconnect`` never leaves its hub: the hub must
+    not keep it, nor tell it of every later move."""
     told = []
 
     class Crashed:
@@ -226,12 +224,12 @@ def test_a_socket_gone_without_unlistening_is_not_kept(monkeypatch):
 
     async def scenario():
         crashed = Crashed()
-        fanout.table_listen(7, crashed)
-        await broadcast_send(7, 3, 4, None)
+        hub().join(7, crashed)
+        await table_news_deliver(hub(), TableChanged(7, 3, 4))
         del crashed
         gc.collect()
-        await broadcast_send(7, 4, 5, None)
-        return list(fanout._listeners()[7])
+        await table_news_deliver(hub(), TableChanged(7, 4, 5))
+        return hub().sockets_of(7)
 
     assert async_to_sync(scenario)() == []
     assert told == [4]
@@ -248,13 +246,13 @@ def test_a_revision_still_loading_is_sent_before_a_later_one_told_at_once(monkey
     client.force_login(people[0])
     cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
     quiet = {"on": True}
-    announce = locked_module.fanout.table_changed_send
+    publish = locked_module.publish_on_commit
 
-    def announced_unless_quiet(**news):
+    def published_unless_quiet(news):
         if not quiet["on"]:
-            announce(**news)
+            publish(news)
 
-    monkeypatch.setattr(locked_module.fanout, "table_changed_send", announced_unless_quiet)
+    monkeypatch.setattr(locked_module, "publish_on_commit", published_unless_quiet)
     move_apply = database_sync_to_async(services.table_move_apply, thread_sensitive=False)
     read = snapshots._load_snapshot
 
@@ -262,13 +260,12 @@ def test_a_revision_still_loading_is_sent_before_a_later_one_told_at_once(monkey
         """A legal move of whoever is to move at ``version``, made as a socket makes it."""
         snapshot = await read(table.pk)
         seat = snapshot.match.to_move()[0]
-        async with sent_by_caller():
-            return await move_apply(
-                table_id=table.pk,
-                user_id=people[seat].pk,
-                action=snapshot.match.legal_actions(seat)[0],
-                version=version,
-            )
+        return await move_apply(
+            table_id=table.pk,
+            user_id=people[seat].pk,
+            action=snapshot.match.legal_actions(seat)[0],
+            version=version,
+        )
 
     async def scenario():
         socket = WebsocketCommunicator(

@@ -26,6 +26,7 @@ from tests.games.table_support import bots_play, match_of, members, table_new
 pytestmark = [
     pytest.mark.scaleout,
     pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("tables_stopped_afterwards"),
 ]
 
 WAIT_SECONDS = 10

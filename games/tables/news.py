@@ -1,0 +1,19 @@
+"""What a table's write changed, for the sockets watching it (``config.news``)."""
+
+from dataclasses import dataclass, field
+
+from config.news import News
+from games.tables.selectors import TableSnapshot
+
+
+@dataclass(frozen=True)
+class TableChanged(News):
+    """The table is at ``version`` (moves played) and ``revision`` (every change a frame
+    shows). Only the numbers leave this process: each socket renders its own seat's view from
+    a snapshot of the revision. ``snapshot`` is the table as the write left it, when the write
+    had everything for it, so that this process's sockets need not read it back."""
+
+    table_id: int
+    version: int
+    revision: int
+    snapshot: TableSnapshot | None = field(default=None, compare=False, repr=False)
