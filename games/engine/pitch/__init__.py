@@ -10,10 +10,11 @@ One variant, ``standard``; the daily deal (PI-10) is a ``standard`` match starte
 day's seed, ``new_match("standard", 4, seed="daily-2026-11-29")``, whose every hand is dealt
 from that seed and the hand number alone.
 
-Choices where RULES.md is silent or **[open]**, each a table option:
+Choices where RULES.md is silent or **[open]**, and its house rules, each a table option:
 
-- ``dealer_can_match_kot`` (default ``False``): the dealer may steal any bid by matching it,
-  but not a kot (PI-3, PI-7).
+- ``dealer_can_match_kot`` (default ``True``): the dealer may take the contract by matching
+  any highest bid, a kot too (PI-3: the seed names no exception). ``False`` is PI-7's house
+  rule, the dealer may not match a kot.
 - ``low_rule`` (default ``"won"``): Low goes to the team that wins the trick holding the
   lowest trump, as RULES.md and the seed say; ``"dealt"`` gives it to the team that was dealt
   it, the traditional rule (PI-6).

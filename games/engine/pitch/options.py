@@ -1,5 +1,6 @@
-"""Pitch's table options: the points RULES.md leaves **[open]**, the target, and one house rule
-that keeps every match finite."""
+"""Pitch's table options: the points RULES.md leaves **[open]**, the target, and two house
+rules: the dealer may not match a kot (off by default: the seed has no such rule), and one that
+keeps every match finite."""
 
 from __future__ import annotations
 
@@ -20,8 +21,10 @@ class LowRule(StrEnum):
 
 DEFAULT_OPTIONS: Mapping[str, Any] = {
     "low_rule": LowRule.WON.value,
-    # PI-7 [open]: the common rule says the dealer may not steal a kot by matching it.
-    "dealer_can_match_kot": False,
+    # PI-3: the dealer may take the contract by matching the highest bid, a kot too (the seed
+    # names no exception). ``False`` is the house rule of PI-7: the dealer may not match a kot.
+    # The name stays as it was: a stored table keeps the value it was made with.
+    "dealer_can_match_kot": True,
     # PI-8: the score that wins, once reached in a hand the team bid and made.
     "target": 21,
     # A house rule, not in RULES.md: a team set back to minus the target loses ("out the back
