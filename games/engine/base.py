@@ -147,6 +147,11 @@ class GameRules:
     restore: Callable[[dict[str, Any]], Match] = field(repr=False)
     default_options: Mapping[str, Any] = field(default_factory=dict)
     players_by_variant: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    random_play_options: Mapping[str, Any] = field(default_factory=dict)
+    """Options under which uniformly random legal play ends a match, for the tests and
+    benchmarks that play at random; empty where the defaults already do. Random play is no
+    player: a game whose rules let reckless moves go on for ever (Pitch without a back door)
+    names here the house option that ends it."""
 
     def new_match(
         self,

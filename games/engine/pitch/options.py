@@ -1,6 +1,5 @@
 """Pitch's table options: the points RULES.md leaves **[open]**, the target, and two house
-rules: the dealer may not match a kot (off by default: the seed has no such rule), and one that
-keeps every match finite."""
+rules, each off by default because the seed page has neither."""
 
 from __future__ import annotations
 
@@ -27,9 +26,8 @@ DEFAULT_OPTIONS: Mapping[str, Any] = {
     "dealer_can_match_kot": True,
     # PI-8: the score that wins, once reached in a hand the team bid and made.
     "target": 21,
-    # A house rule, not in RULES.md: a team set back to minus the target loses ("out the back
-    # door"). Without it a match of reckless bidders, or of four timed-out seats, never ends.
-    "back_door": True,
+    # PI-8's house rule: a team set back to minus the target loses ("out the back door").
+    "back_door": False,
 }
 
 

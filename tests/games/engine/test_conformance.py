@@ -22,6 +22,14 @@ def _id(table: tuple[str, str, int]) -> str:
     return "-".join(map(str, table))
 
 
+def random_play_match(table: tuple[str, str, int], seed: object):
+    """A match of ``table`` under the options its game names for random play (Pitch's back
+    door: PI-8 alone lets reckless bids run on for ever)."""
+    game, variant, players = table
+    rules = GAMES[game]
+    return rules.new_match(variant, players, seed=seed, options=rules.random_play_options)
+
+
 def test_all_four_games_are_registered():
     assert set(GAMES) == {"rummy", "courtpiece", "pitch", "unders"}
 
@@ -29,8 +37,8 @@ def test_all_four_games_are_registered():
 @pytest.mark.parametrize("table", TABLES, ids=_id)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_legal_play_ends_with_a_result(table, seed):
-    game, variant, players = table
-    match = GAMES[game].new_match(variant, players, seed=seed)
+    players = table[2]
+    match = random_play_match(table, seed)
     play_randomly(match, random.Random(seed))
     assert match.is_over() and match.to_move() == []
     result = match.result()
@@ -41,8 +49,8 @@ def test_random_legal_play_ends_with_a_result(table, seed):
 
 @pytest.mark.parametrize("table", TABLES, ids=_id)
 def test_every_view_and_action_is_json_ready_and_no_view_leaks_a_card(table):
-    game, variant, players = table
-    match = GAMES[game].new_match(variant, players, seed=7)
+    players = table[2]
+    match = random_play_match(table, 7)
 
     def check(match, seat, action):
         json.dumps(action)
@@ -82,8 +90,8 @@ def _refusals(match, seat):
 
 @pytest.mark.parametrize("table", TABLES, ids=_id)
 def test_an_illegal_action_raises_and_changes_nothing(table):
-    game, variant, players = table
-    match = GAMES[game].new_match(variant, players, seed=11)
+    players = table[2]
+    match = random_play_match(table, 11)
 
     def check(match, seat, _action):
         before = snapshot(match)
@@ -106,10 +114,9 @@ def test_an_illegal_action_raises_and_changes_nothing(table):
 @pytest.mark.parametrize("table", TABLES, ids=_id)
 def test_state_round_trips_through_json_at_every_step(table):
     """A match restored from its JSON at every step plays on exactly like one never stored."""
-    game, variant, players = table
-    rules = GAMES[game]
-    kept = rules.new_match(variant, players, seed=5)
-    stored = rules.new_match(variant, players, seed=5)
+    rules = GAMES[table[0]]
+    kept = random_play_match(table, 5)
+    stored = random_play_match(table, 5)
     chooser = random.Random(5)
     while kept.to_move():
         stored = rules.from_json(json.loads(json.dumps(stored.to_json())))
@@ -141,11 +148,10 @@ def test_a_stored_state_does_not_change_as_play_goes_on(table):
 
 @pytest.mark.parametrize("table", TABLES, ids=_id)
 def test_the_same_seed_deals_the_same_cards_and_another_seed_does_not(table):
-    game, variant, players = table
-    rules = GAMES[game]
-    first = rules.new_match(variant, players, seed="2026-11-29")
-    again = rules.new_match(variant, players, seed="2026-11-29")
-    other = rules.new_match(variant, players, seed="2026-11-30")
+    players = table[2]
+    first = random_play_match(table, "2026-11-29")
+    again = random_play_match(table, "2026-11-29")
+    other = random_play_match(table, "2026-11-30")
     assert snapshot(first) == snapshot(again)
     assert [first.view(s) for s in range(players)] == [again.view(s) for s in range(players)]
     assert [first.view(s) for s in range(players)] != [other.view(s) for s in range(players)]

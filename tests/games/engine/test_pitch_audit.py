@@ -399,10 +399,10 @@ def test_pi8_a_won_match_refuses_every_move_and_offers_none():
     assert match.history[-1]["type"] == "match_over"
 
 
-def test_pi3_pi8_defaults_follow_the_seed_low_won_target_21_and_a_kot_may_be_matched():
+def test_pi3_pi7_pi8_defaults_follow_the_seed_low_won_target_21_kot_matched_no_back_door():
     options = match_from_deal(DEFENDERS_SWEEP).view(None)["options"]
     assert options["low_rule"] == "won" and options["target"] == 21
-    assert options["dealer_can_match_kot"] is True
+    assert options["dealer_can_match_kot"] is True and options["back_door"] is False
 
 
 # -- PI-9: the hand's table; PI-10: the daily deal ---------------------------------------------
@@ -429,7 +429,7 @@ def test_pi9_the_next_hand_is_dealt_by_the_next_seat_clockwise_and_scores_carry_
 def test_pi10_the_days_cards_do_not_depend_on_the_table_options():
     day = "daily-2026-12-01"
     plain = RULES.new_match("standard", 4, seed=day)
-    house_rules = {"low_rule": "dealt", "dealer_can_match_kot": False}
+    house_rules = {"low_rule": "dealt", "dealer_can_match_kot": False, "back_door": True}
     other = RULES.new_match("standard", 4, seed=day, options=house_rules)
     assert [plain.view(seat)["hand"] for seat in range(4)] == [
         other.view(seat)["hand"] for seat in range(4)
