@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from games.engine import GAMES, IllegalAction
@@ -123,6 +125,17 @@ def test_pi7_house_rule_leaves_every_other_dealer_steal_alone():
     match = match_from_deal(DEFENDERS_SWEEP, options={"dealer_can_match_kot": False})
     bid_round(match, 2, 4, "pass")
     assert calls_allowed(match) == ["pass", 4, "kot"]
+
+
+def test_pi7_a_match_stored_under_the_old_defaults_keeps_refusing_the_dealers_kot():
+    """A table stores its full options, so one made when no kot could be matched keeps that."""
+    then = {"low_rule": "won", "dealer_can_match_kot": False, "target": 21, "back_door": True}
+    made = GAMES["pitch"].new_match("standard", 4, seed="stored-then", options=then)
+    match = GAMES["pitch"].from_json(json.loads(json.dumps(made.to_json())))
+    for seat, call in [(0, "pass"), (1, "kot"), (2, "pass")]:
+        match.apply(seat, {"type": "bid", "bid": call})
+    assert match.legal_actions(3) == [{"type": "bid", "bid": "pass"}]
+    assert match.view(3)["options"] == then
 
 
 def test_a_bid_is_refused_once_the_bidding_is_over():
