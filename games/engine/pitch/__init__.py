@@ -23,9 +23,10 @@ Choices where RULES.md is silent or **[open]**, and its house rules, each a tabl
   target loses. PI-8 alone ends the matches bots play, and those of four seats left to the
   turn timer (the dealer's forced 2 is made about half the time and the defenders always
   score, so both scores climb): in ``bench/bench_pitch_length``, 300 matches each of the timer,
-  Easy and Medium took at most 24 hands, and no team fell below -8. Only reckless bidding runs
-  on: under uniformly random legal play 1 match in 200 ended within 20,000 moves (the scores
-  drift below -800), so random play turns the back door on (``random_play_options``).
+  Easy and Medium and 200 of Hard took at most 30 hands (p99 23 or less), and no team fell
+  below -12. Only reckless bidding runs on: under uniformly random legal play 1 match in 200
+  ended within 20,000 moves (the scores drift below -800), so random play turns the back door
+  on (``random_play_options``).
 
 And, following pagat.com: the pitcher's team that makes its bid scores every point it took,
 not just the bid; a made kot scores exactly 5; when only one trump is in play it is both High
