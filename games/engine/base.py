@@ -249,6 +249,11 @@ class GameRules:
     """Per variant with an auction: its calls, lowest first."""
     drop_variants: frozenset[str] = frozenset()
     """The variants in which a player may drop out of a deal."""
+    random_play_options: Mapping[str, Any] = field(default_factory=dict)
+    """Options under which uniformly random legal play ends a match, for the tests and
+    benchmarks that play at random; empty where the defaults already do. Random play is no
+    player: a game whose rules let reckless moves go on for ever (Pitch without a back door)
+    names here the house option that ends it."""
 
     def new_match(
         self,

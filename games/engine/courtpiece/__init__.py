@@ -33,11 +33,13 @@ Choices where RULES.md is **[open]** or silent (the seed page agrees with RULES.
   reveal is not a trump, even when that suit was led.
 - Be-Ranga: the card that sets trump is itself the first trump. Kot and goon kot are counted
   from the side of the team on the dealer's right, as if it had called.
-- Double Sar (CP-18): a pair counts only if its second trick is not won with an Ace (option
-  ``ace_pair_does_not_collect``); after the pile is taken a new pair is needed. With a hidden
-  trump (option ``hidden_trump``) tricks won before the reveal break any run. The deal stops
-  when a team has 7 and the other has taken at least one; a deal nobody reaches 7 in (the last
-  pile left untaken) is drawn.
+- Double Sar (CP-18): any two tricks in a row won by one player collect the pile, tricks 1
+  and 2 too (the seed names no exception); after the pile is taken a new pair is needed, and a
+  pile left after trick 13 goes to nobody. Its common house options, all off by default:
+  ``first_pair_not_tricks_1_2``, ``ace_pair_does_not_collect`` (a pair whose second trick is
+  won with an Ace), ``last_trick_takes_rest``. With a hidden trump (option ``hidden_trump``)
+  tricks won before the reveal break any run. The deal stops when a team has 7 and the other
+  has taken at least one; a deal nobody reaches 7 in (the last pile left untaken) is drawn.
 - Mendikot (CP-20): 3+ tens win; 2-2 goes to the team with 7+ tricks; all 13 tricks are played.
 - House features (CP-15 .. CP-17), off by default: ``change_cards``, once a deal, by the chooser
   before trump is set (in Be-Ranga the chooser is shown five cards to keep or change);

@@ -22,10 +22,12 @@ DEFAULT_OPTIONS: Mapping[str, Any] = MappingProxyType(
         # CP-15, CP-16, CP-17: house features.
         "change_cards": False,
         "change_trump": False,
-        # CP-18, Double Sar only: the pile's common options, and trump by a face-down card.
-        "first_pair_not_tricks_1_2": True,
+        # CP-18, Double Sar only: the pile's common house options, off as the seed has none of
+        # them (any two tricks in a row collect, tricks 1 and 2 too), and trump by a face-down
+        # card.
+        "first_pair_not_tricks_1_2": False,
         "ace_pair_does_not_collect": False,
-        "last_trick_takes_rest": True,
+        "last_trick_takes_rest": False,
         "hidden_trump": False,
     }
 )

@@ -60,7 +60,7 @@ def allowed_bids(highest: Bid, *, dealer: bool, dealer_can_match_kot: bool) -> l
     if dealer and highest is Bid.PASS:
         return list(CONTRACTS)  # PI-3: everyone else passed, so the dealer must bid.
     # PI-2: a bid tops the one before; PI-3: the dealer may match it instead (a dealer steal),
-    # but not a kot unless the table allows it (PI-7 [open]).
+    # a kot too, unless the table has PI-7's house rule that the dealer may not match a kot.
     may_match = dealer and (highest is not Bid.KOT or dealer_can_match_kot)
     return [Bid.PASS] + [
         bid for bid in CONTRACTS if bid > highest or (may_match and bid == highest)
@@ -74,7 +74,9 @@ def refusal(bid: Bid, highest: Bid, *, dealer: bool) -> IllegalAction:
             "dealer_must_bid", "Everyone else passed, so the dealer must bid at least 2."
         )
     if dealer and highest is Bid.KOT:
-        return IllegalAction("kot_cannot_be_matched", "The dealer may not match a kot.")
+        return IllegalAction(
+            "kot_cannot_be_matched", "At this table the dealer may not match a kot."
+        )
     if dealer:
         return IllegalAction("bid_too_low", f"The dealer must bid at least {highest.wire}.")
     return IllegalAction("bid_too_low", f"Your bid must be higher than {highest.wire}.")

@@ -1,5 +1,5 @@
-"""Pitch's table options: the points RULES.md leaves **[open]**, the target, and one house rule
-that keeps every match finite."""
+"""Pitch's table options: the points RULES.md leaves **[open]**, the target, and two house
+rules, each off by default because the seed page has neither."""
 
 from __future__ import annotations
 
@@ -20,13 +20,14 @@ class LowRule(StrEnum):
 
 DEFAULT_OPTIONS: Mapping[str, Any] = {
     "low_rule": LowRule.WON.value,
-    # PI-7 [open]: the common rule says the dealer may not steal a kot by matching it.
-    "dealer_can_match_kot": False,
+    # PI-3: the dealer may take the contract by matching the highest bid, a kot too (the seed
+    # names no exception). ``False`` is the house rule of PI-7: the dealer may not match a kot.
+    # The name stays as it was: a stored table keeps the value it was made with.
+    "dealer_can_match_kot": True,
     # PI-8: the score that wins, once reached in a hand the team bid and made.
     "target": 21,
-    # A house rule, not in RULES.md: a team set back to minus the target loses ("out the back
-    # door"). Without it a match of reckless bidders, or of four timed-out seats, never ends.
-    "back_door": True,
+    # PI-8's house rule: a team set back to minus the target loses ("out the back door").
+    "back_door": False,
 }
 
 

@@ -90,7 +90,8 @@ def match_winner(
 
     PI-8: a team wins only at the end of a hand in which it made its bid, so only the pitcher's
     team can reach the target and win, its points counted first; defenders past the target play
-    on. The back-door house rule: a pitcher's team set back to minus the target loses.
+    on. The back-door house rule (off by default): a pitcher's team set back to minus the
+    target loses.
     """
     if made:
         return pitcher_team if scores[pitcher_team] >= options.target else None

@@ -30,6 +30,14 @@ def _id(table: tuple[str, str, int]) -> str:
     return "-".join(map(str, table))
 
 
+def random_play_match(table: tuple[str, str, int], seed: object):
+    """A match of ``table`` under the options its game names for random play (Pitch's back
+    door: PI-8 alone lets reckless bids run on for ever)."""
+    game, variant, players = table
+    rules = GAMES[game]
+    return rules.new_match(variant, players, seed=seed, options=rules.random_play_options)
+
+
 def test_all_four_games_are_registered():
     assert set(GAMES) == {"rummy", "courtpiece", "pitch", "unders"}
 
@@ -37,8 +45,8 @@ def test_all_four_games_are_registered():
 @pytest.mark.parametrize("table", TABLES, ids=_id)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_legal_play_ends_with_a_result(table, seed):
-    game, variant, players = table
-    match = GAMES[game].new_match(variant, players, seed=seed)
+    players = table[2]
+    match = random_play_match(table, seed)
     play_randomly(match, random.Random(seed))
     assert match.is_over() and match.to_move() == []
     result = match.result()
@@ -50,8 +58,7 @@ def test_random_legal_play_ends_with_a_result(table, seed):
 @pytest.mark.parametrize("table", TABLES, ids=_id)
 def test_a_result_holds_exactly_the_keys_its_declared_type_names(table):
     """The Django side types a result by the TypedDict ``result()`` declares."""
-    game, variant, players = table
-    match = GAMES[game].new_match(variant, players, seed=4)
+    match = random_play_match(table, 4)
     play_randomly(match, random.Random(4))
     declared = typing.get_type_hints(type(match).result)["return"]
     assert set(MatchResult.__required_keys__) <= set(declared.__required_keys__)
@@ -62,8 +69,7 @@ def test_a_result_holds_exactly_the_keys_its_declared_type_names(table):
 def _played(table: tuple[str, str, int]) -> tuple[Match, list[Action]]:
     """One random match per table, played to its end, and every action offered on the way
     (shared, read only, by the tests of the rules' answers below)."""
-    game, variant, players = table
-    match = GAMES[game].new_match(variant, players, seed=21)
+    match = random_play_match(table, 21)
     offered = offered_actions(match, random.Random(21))
     return match, offered
 
@@ -110,8 +116,7 @@ def test_rm17_a_drop_is_offered_exactly_where_the_game_has_drops_and_drops_an_ab
 
 @pytest.mark.parametrize("table", TABLES, ids=_id)
 def test_open_hands_label_every_seats_cards_by_the_contract_at_every_step(table):
-    game, variant, players = table
-    match = GAMES[game].new_match(variant, players, seed=23)
+    match = random_play_match(table, 23)
 
     def check(match, _seat, _action):
         assert open_hands_problems(match) == []
@@ -147,8 +152,8 @@ def test_the_rules_answers_refuse_an_unknown_variant_or_seat_count():
 
 @pytest.mark.parametrize("table", TABLES, ids=_id)
 def test_every_view_and_action_is_json_ready_and_no_view_leaks_a_card(table):
-    game, variant, players = table
-    match = GAMES[game].new_match(variant, players, seed=7)
+    players = table[2]
+    match = random_play_match(table, 7)
 
     def check(match, seat, action):
         json.dumps(action)
@@ -188,8 +193,8 @@ def _refusals(match, seat):
 
 @pytest.mark.parametrize("table", TABLES, ids=_id)
 def test_an_illegal_action_raises_and_changes_nothing(table):
-    game, variant, players = table
-    match = GAMES[game].new_match(variant, players, seed=11)
+    players = table[2]
+    match = random_play_match(table, 11)
 
     def check(match, seat, _action):
         before = snapshot(match)
@@ -212,10 +217,9 @@ def test_an_illegal_action_raises_and_changes_nothing(table):
 @pytest.mark.parametrize("table", TABLES, ids=_id)
 def test_state_round_trips_through_json_at_every_step(table):
     """A match restored from its JSON at every step plays on exactly like one never stored."""
-    game, variant, players = table
-    rules = GAMES[game]
-    kept = rules.new_match(variant, players, seed=5)
-    stored = rules.new_match(variant, players, seed=5)
+    rules = GAMES[table[0]]
+    kept = random_play_match(table, 5)
+    stored = random_play_match(table, 5)
     chooser = random.Random(5)
     while kept.to_move():
         stored = rules.from_json(json.loads(json.dumps(stored.to_json())))
@@ -232,8 +236,7 @@ def test_state_round_trips_through_json_at_every_step(table):
 @pytest.mark.parametrize("table", TABLES, ids=_id)
 def test_a_stored_state_does_not_change_as_play_goes_on(table):
     """to_json hands over a copy: the database row must not move with the live match."""
-    game, variant, players = table
-    match = GAMES[game].new_match(variant, players, seed=17)
+    match = random_play_match(table, 17)
     chooser = random.Random(17)
     for _ in range(40):
         if not match.to_move():
@@ -247,11 +250,10 @@ def test_a_stored_state_does_not_change_as_play_goes_on(table):
 
 @pytest.mark.parametrize("table", TABLES, ids=_id)
 def test_the_same_seed_deals_the_same_cards_and_another_seed_does_not(table):
-    game, variant, players = table
-    rules = GAMES[game]
-    first = rules.new_match(variant, players, seed="2026-11-29")
-    again = rules.new_match(variant, players, seed="2026-11-29")
-    other = rules.new_match(variant, players, seed="2026-11-30")
+    players = table[2]
+    first = random_play_match(table, "2026-11-29")
+    again = random_play_match(table, "2026-11-29")
+    other = random_play_match(table, "2026-11-30")
     assert snapshot(first) == snapshot(again)
     assert [first.view(s) for s in range(players)] == [again.view(s) for s in range(players)]
     assert [first.view(s) for s in range(players)] != [other.view(s) for s in range(players)]
@@ -262,8 +264,7 @@ def test_the_same_seed_deals_the_same_cards_and_another_seed_does_not(table):
 
 @pytest.mark.parametrize("table", TABLES, ids=_id)
 def test_the_default_action_is_always_legal(table):
-    game, variant, players = table
-    match = GAMES[game].new_match(variant, players, seed=13)
+    match = random_play_match(table, 13)
     for _ in range(2_000):
         movers = match.to_move()
         if not movers:
@@ -281,8 +282,7 @@ def test_the_canonical_form_of_a_legal_action_is_itself_without_anything_a_clien
     """Issue 17: a table stores ``canonical_action`` of what a client sent. Every legal action
     is already canonical, its types are all in ``action_fields``, and any field a client adds
     is dropped, so a legal move applies as the engine lists it."""
-    game, variant, players = table
-    match = GAMES[game].new_match(variant, players, seed=21)
+    match = random_play_match(table, 21)
 
     def check(match, seat, action):
         assert action["type"] in match.action_fields

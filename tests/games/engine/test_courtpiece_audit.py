@@ -538,7 +538,7 @@ def test_changing_cards_keeps_the_deck_whole_and_the_choice_on_the_clock_CP_15_C
 
 
 def test_partners_winning_in_turn_do_not_make_a_pair_only_one_player_does_CP_18():
-    match = start("double_sar", ALTERNATING, first_pair_not_tricks_1_2=False)
+    match = start("double_sar", ALTERNATING)
     act(match, "call H", "play AH", "play 2H", "play 8D", "play 5H")
     assert match.view(None)["streak"] == {"seat": 0, "tricks": 1}
     act(match, "play 2C", "play 7C", "play AC", "play JS")  # seat 2, the partner, wins
@@ -909,8 +909,8 @@ def test_random_matches_follow_the_rules_move_by_move(variant, seed):
     "options",
     [
         {"target": 2, "hidden_trump": True},
-        {"target": 2, "first_pair_not_tricks_1_2": False, "ace_pair_does_not_collect": True},
-        {"target": 2, "last_trick_takes_rest": False, "hidden_trump": True},
+        {"target": 2, "first_pair_not_tricks_1_2": True, "ace_pair_does_not_collect": True},
+        {"target": 2, "last_trick_takes_rest": True, "hidden_trump": True},
         {"target": 2, "change_cards": True, "change_trump": True, "kot_value": 3},
     ],
 )

@@ -6,8 +6,11 @@ lowest legal card) have the others throw their lowest cards: seat 0 wins every t
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from games.engine import GAMES
 from games.engine.courtpiece.outcome import Outcome, OutcomeKind, pile_outcome, tens_outcome
 from tests.games.engine.courtpiece_deals import (
     HIDDEN_HEART,
@@ -29,7 +32,9 @@ def double_sar(**options):
 
 
 def test_tricks_pile_up_until_one_player_wins_two_in_a_row_and_takes_the_pile_CP_18():
-    match = double_sar(first_pair_not_tricks_1_2=False)
+    """The seed: the pile is taken when one player wins two tricks in a row; tricks 1 and 2
+    are no exception."""
+    match = double_sar()
     play_tricks(match, 1)
     assert (match.view(0)["pile"], match.view(0)["tricks"]) == (1, [0, 0])
     assert match.view(0)["streak"] == {"seat": 0, "tricks": 1}
@@ -38,8 +43,27 @@ def test_tricks_pile_up_until_one_player_wins_two_in_a_row_and_takes_the_pile_CP
     assert (match.view(0)["pile"], match.view(0)["tricks"]) == (0, [2, 0])
 
 
-def test_the_first_collection_cannot_be_tricks_1_and_2_by_default_CP_18():
-    match = double_sar()
+@pytest.mark.parametrize("seed", range(40))
+def test_whoever_wins_tricks_1_and_2_of_a_random_deal_collects_both_at_once_CP_18(seed):
+    """The seed through the public API: a player who wins two tricks in a row takes the pile,
+    from the first two tricks on; won by two players, the first two stay in the pile."""
+    match = GAMES["courtpiece"].new_match("double_sar", 4, seed=f"pair-{seed}")
+    chooser = random.Random(seed)
+    events = []
+    while not any(event["type"] == "trick" and event["number"] == 2 for event in events):
+        seat = match.to_move()[0]
+        events += match.apply(seat, chooser.choice(match.legal_actions(seat)))
+    first, second = (event["winner"] for event in events if event["type"] == "trick")
+    collected = [event for event in events if event["type"] == "collect"]
+    if first == second:
+        assert collected == [{"type": "collect", "seat": first, "tricks": 2}]
+        assert match.view(None)["pile"] == 0
+    else:
+        assert collected == [] and match.view(None)["pile"] == 2
+
+
+def test_house_option_the_first_collection_cannot_be_tricks_1_and_2_CP_18():
+    match = double_sar(first_pair_not_tricks_1_2=True)
     play_tricks(match, 2)
     assert (match.view(0)["pile"], match.view(0)["tricks"]) == (2, [0, 0])
     events = play_tricks(match, 1)
@@ -50,18 +74,38 @@ def test_the_first_collection_cannot_be_tricks_1_and_2_by_default_CP_18():
     assert match.view(0)["tricks"] == [5, 0]
 
 
-def test_a_pair_won_with_an_ace_does_not_collect_when_the_table_says_so_CP_18():
+def test_house_option_a_pair_won_with_an_ace_does_not_collect_CP_18():
     match = double_sar(ace_pair_does_not_collect=True)
-    play_tricks(match, 2)
+    play_tricks(match, 1)
     act(match, "play AS")
     play_tricks(match, 1)
-    assert (match.view(0)["pile"], match.view(0)["tricks"]) == (3, [0, 0])
+    assert (match.view(0)["pile"], match.view(0)["tricks"]) == (2, [0, 0])
     events = play_tricks(match, 1)
-    assert events[-1] == {"type": "collect", "seat": 0, "tricks": 4}
+    assert events[-1] == {"type": "collect", "seat": 0, "tricks": 3}
+
+
+def test_a_player_who_wins_every_trick_leaves_the_13th_in_the_pile_and_wins_12_to_0_CP_18():
+    """By default pairs collect from tricks 1 and 2 on and nothing takes what is left, so the
+    last of 13 tricks won in a row, a new pair's first, stays in the pile: no kot."""
+    match = double_sar()
+    play_out(match)
+    assert match.view(0)["tricks_played"] == 13
+    assert match.last_deal == {
+        "deal": 1,
+        "dealer": 1,
+        "team": 0,
+        "kind": "win",
+        "points": 1,
+        "tricks": [12, 0],
+        "pile": 1,
+        "streak": {"seat": 0, "tricks": 1},
+    }
 
 
 def test_seven_taken_wins_but_the_deal_goes_on_while_a_kot_of_all_13_is_possible_CP_18():
-    match = double_sar()
+    """With the first pair on tricks 2 and 3 the collections fall on odd tricks, the 13th
+    among them."""
+    match = double_sar(first_pair_not_tricks_1_2=True)
     play_out(match)
     assert match.view(0)["tricks_played"] == 13
     assert match.last_deal == {
@@ -109,17 +153,17 @@ def test_with_a_hidden_trump_both_tricks_of_a_pair_come_after_the_reveal_CP_18()
     assert events[-1] == {"type": "collect", "seat": 0, "tricks": 4}
 
 
-def test_the_winner_of_trick_13_takes_whatever_is_left_CP_18():
+def test_house_option_the_winner_of_trick_13_takes_whatever_is_left_CP_18():
     """No pair ever counts before trick 13, where seat 0 must show its last card."""
-    match = hidden_double_sar()
+    match = hidden_double_sar(last_trick_takes_rest=True)
     events = play_out(match)
     assert "trump_shown" in kinds(events)
     assert {"type": "collect", "seat": 0, "tricks": 13} in events
     assert match.last_deal["kind"] == "kot"
 
 
-def test_without_last_trick_takes_rest_an_untaken_pile_can_leave_the_deal_drawn_CP_18():
-    match = hidden_double_sar(last_trick_takes_rest=False)
+def test_an_untaken_pile_after_trick_13_goes_to_nobody_and_can_leave_the_deal_drawn_CP_18():
+    match = hidden_double_sar()
     play_out(match)
     assert match.last_deal["kind"] == "drawn" and match.last_deal["pile"] == 13
     assert match.scores == [0, 0] and match.to_move() == [1]  # the same dealer deals again

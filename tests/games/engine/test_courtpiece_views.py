@@ -21,9 +21,9 @@ EVERY_OPTION = {
     "first_game_seats": [0, 3],
     "change_cards": True,
     "change_trump": True,
-    "first_pair_not_tricks_1_2": False,
+    "first_pair_not_tricks_1_2": True,
     "ace_pair_does_not_collect": True,
-    "last_trick_takes_rest": False,
+    "last_trick_takes_rest": True,
     "hidden_trump": True,
 }
 

@@ -143,7 +143,7 @@ def test_pi1_partners_share_the_result_and_the_score():
         ([2, "pass", "pass"], ["pass", 2, 3, 4, "kot"]),
         (["pass", 3, "pass"], ["pass", 3, 4, "kot"]),
         ([2, 3, 4], ["pass", 4, "kot"]),
-        (["pass", "pass", "kot"], ["pass"]),  # PI-7 [open]: no matching a kot by default
+        (["pass", "pass", "kot"], ["pass", "kot"]),  # PI-3: a kot may be matched too
     ],
 )
 def test_pi2_pi3_each_seat_may_make_exactly_these_calls(before, allowed):
@@ -399,10 +399,10 @@ def test_pi8_a_won_match_refuses_every_move_and_offers_none():
     assert match.history[-1]["type"] == "match_over"
 
 
-def test_pi8_defaults_follow_the_rules_low_won_target_21_no_kot_steal():
+def test_pi3_pi7_pi8_defaults_follow_the_seed_low_won_target_21_kot_matched_no_back_door():
     options = match_from_deal(DEFENDERS_SWEEP).view(None)["options"]
     assert options["low_rule"] == "won" and options["target"] == 21
-    assert options["dealer_can_match_kot"] is False
+    assert options["dealer_can_match_kot"] is True and options["back_door"] is False
 
 
 # -- PI-9: the hand's table; PI-10: the daily deal ---------------------------------------------
@@ -429,9 +429,8 @@ def test_pi9_the_next_hand_is_dealt_by_the_next_seat_clockwise_and_scores_carry_
 def test_pi10_the_days_cards_do_not_depend_on_the_table_options():
     day = "daily-2026-12-01"
     plain = RULES.new_match("standard", 4, seed=day)
-    other = RULES.new_match(
-        "standard", 4, seed=day, options={"low_rule": "dealt", "dealer_can_match_kot": True}
-    )
+    house_rules = {"low_rule": "dealt", "dealer_can_match_kot": False, "back_door": True}
+    other = RULES.new_match("standard", 4, seed=day, options=house_rules)
     assert [plain.view(seat)["hand"] for seat in range(4)] == [
         other.view(seat)["hand"] for seat in range(4)
     ]

@@ -1,13 +1,20 @@
-"""Pitch's auction: PI-2, PI-3, and the dealer and the kot (PI-7 [open])."""
+"""Pitch's auction: PI-2, PI-3, and the dealer and the kot (PI-3, and PI-7's house rule)."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
 from games.engine import GAMES, IllegalAction
 from games.engine.pitch import match_from_deal
 from tests.games.engine.conformance import snapshot
-from tests.games.engine.pitch_helpers import DEFENDERS_SWEEP, bid_round
+from tests.games.engine.pitch_helpers import (
+    DEFENDERS_SWEEP,
+    bid_round,
+    finish_hand_by_default,
+    hand_over_event,
+)
 
 
 def calls_allowed(match):
@@ -89,18 +96,53 @@ def test_pi3_when_everyone_else_passed_the_dealer_must_bid_at_least_2():
     assert match.default_action(3) == {"type": "bid", "bid": 2}
 
 
-def test_pi7_open_the_dealer_may_not_match_a_kot_by_default():
+def test_pi3_after_a_kot_and_two_passes_the_dealer_is_offered_the_kot():
+    """The seed: the dealer bids last and may take the contract by bidding equal to the
+    highest bid; a kot is no exception."""
+    match = GAMES["pitch"].new_match("standard", 4, seed="kot-matched")
+    for seat, call in [(0, "pass"), (1, "kot"), (2, "pass")]:
+        match.apply(seat, {"type": "bid", "bid": call})
+    assert match.to_move() == [3] and match.view(None)["dealer"] == 3
+    assert match.legal_actions(3) == [{"type": "bid", "bid": "pass"}, {"type": "bid", "bid": "kot"}]
+    last = match.apply(3, {"type": "bid", "bid": "kot"})[-1]
+    assert last == {"type": "pitcher", "seat": 3, "bid": "kot", "dealer_steal": True}
+    assert match.view(None)["pitcher"] == 3 and match.view(None)["bid"] == "kot"
+
+
+def test_pi3_a_dealer_who_matches_a_kot_plays_it_for_5_pi7():
     match = match_from_deal(DEFENDERS_SWEEP)
+    bid_round(match, "kot", "pass", "pass", "kot")
+    summary = hand_over_event(finish_hand_by_default(match))
+    # Seat 3 took the kot from seat 0, and its team lost a trick: set back 5.
+    assert (summary["pitcher"], summary["bid"], summary["made"]) == (3, "kot", False)
+    assert match.view(None)["tricks_taken"][1] < 6 and summary["scored"][1] == -5
+
+
+def test_pi7_house_rule_the_dealer_may_not_match_a_kot():
+    match = match_from_deal(DEFENDERS_SWEEP, options={"dealer_can_match_kot": False})
     bid_round(match, "pass", "kot", "pass")
     assert calls_allowed(match) == ["pass"]
-    assert refused(match, "kot").code == "kot_cannot_be_matched"
+    refusal = refused(match, "kot")
+    assert refusal.code == "kot_cannot_be_matched"
+    assert refusal.message == "At this table the dealer may not match a kot."
+    assert bid_round(match, "pass")[-1]["seat"] == 1  # the kot stands
 
 
-def test_pi7_open_a_table_may_let_the_dealer_match_a_kot():
-    match = match_from_deal(DEFENDERS_SWEEP, options={"dealer_can_match_kot": True})
-    bid_round(match, "pass", "kot", "pass")
-    assert calls_allowed(match) == ["pass", "kot"]
-    assert bid_round(match, "kot")[-1]["dealer_steal"] is True
+def test_pi7_house_rule_leaves_every_other_dealer_steal_alone():
+    match = match_from_deal(DEFENDERS_SWEEP, options={"dealer_can_match_kot": False})
+    bid_round(match, 2, 4, "pass")
+    assert calls_allowed(match) == ["pass", 4, "kot"]
+
+
+def test_pi7_a_match_stored_under_the_old_defaults_keeps_refusing_the_dealers_kot():
+    """A table stores its full options, so one made when no kot could be matched keeps that."""
+    then = {"low_rule": "won", "dealer_can_match_kot": False, "target": 21, "back_door": True}
+    made = GAMES["pitch"].new_match("standard", 4, seed="stored-then", options=then)
+    match = GAMES["pitch"].from_json(json.loads(json.dumps(made.to_json())))
+    for seat, call in [(0, "pass"), (1, "kot"), (2, "pass")]:
+        match.apply(seat, {"type": "bid", "bid": call})
+    assert match.legal_actions(3) == [{"type": "bid", "bid": "pass"}]
+    assert match.view(3)["options"] == then
 
 
 def test_a_bid_is_refused_once_the_bidding_is_over():

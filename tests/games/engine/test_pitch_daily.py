@@ -9,14 +9,18 @@ from games.engine import GAMES
 from games.engine.pitch.seats import deal_hand
 
 DAY = "daily-2026-11-29"
+HANDS = 40
 
 
-def deals_of(match, choose):
-    """Play ``match`` to its end with ``choose(match, seat)``; each hand's (dealer, hands)."""
+def deals_of(match, choose, most=HANDS):
+    """Play ``match`` with ``choose(match, seat)`` to its end or through ``most`` hands (random
+    bids need not end a match: PI-8 has no back door); each hand's (dealer, hands)."""
     deals = []
     while match.to_move():
         view = match.view(None)
         if view["phase"] == "bidding" and view["bids"] == [None] * 4:
+            if len(deals) == most:
+                break
             deals.append((view["dealer"], [match.view(seat)["hand"] for seat in range(4)]))
         seat = match.to_move()[0]
         match.apply(seat, choose(match, seat))

@@ -1,5 +1,6 @@
 """Pitch's scoring: PI-6 (High, Low, Jack, Game), PI-7 (set back, kot), PI-8 (21 only on a
-made bid), PI-9 (the summary after each hand), and the back-door house rule."""
+made bid, no back door by default), PI-9 (the summary after each hand), and PI-8's back-door
+house rule."""
 
 from __future__ import annotations
 
@@ -186,24 +187,72 @@ def test_pi8_the_target_is_a_table_option():
     assert match.result()["winners"] == [0, 2]
 
 
-def test_back_door_a_pitcher_set_back_to_minus_the_target_loses():
+def test_pi8_at_minus_19_to_0_team_0_bids_4_takes_3_and_the_match_goes_on():
+    """The seed: the first team to 21 wins, but only at the end of a hand in which it made
+    its bid; nothing else ends the match. Team 0 takes High, Low and Jack, team 1 Game."""
+    match, summary = played_hand(
+        FOUR_TRUMPS_TWO_LOSERS,
+        [4, "pass", "pass", "pass"],
+        FOUR_TRUMPS_TWO_LOSERS_PLAY,
+        scores=(-19, 0),
+    )
+    assert summary["points_taken"] == [3, 1] and summary["made"] is False
+    assert summary["scores"] == [-23, 1]
+    assert not match.is_over() and match.view(None)["phase"] == "hand_over"
+    assert match.legal_actions(0) == [{"type": "deal"}]  # seat 0 deals the next hand
+    match.apply(0, {"type": "deal"})
+    view = match.view(None)
+    assert (view["hand_number"], view["scores"], match.to_move()) == (2, [-23, 1], [1])
+
+
+def test_pi8_a_team_set_back_far_below_minus_21_plays_on():
+    match, summary = played_hand(
+        DEFENDERS_SWEEP, ["kot", "pass", "pass", "pass"], DEFENDERS_SWEEP_PLAY, scores=(-40, 0)
+    )
+    assert summary["scores"] == [-45, 4] and not match.is_over()
+
+
+def test_pi8_house_rule_back_door_a_pitcher_set_back_to_minus_the_target_loses():
     match, _ = played_hand(
-        DEFENDERS_SWEEP, [3, "pass", "pass", "pass"], DEFENDERS_SWEEP_PLAY, scores=(-18, 0)
+        FOUR_TRUMPS_TWO_LOSERS,
+        [4, "pass", "pass", "pass"],
+        FOUR_TRUMPS_TWO_LOSERS_PLAY,
+        scores=(-19, 0),
+        options={"back_door": True},
     )
     result = match.result()
-    assert result["team_scores"] == [-21, 4] and result["winners"] == [1, 3]
+    assert result["team_scores"] == [-23, 1] and result["winners"] == [1, 3]
     assert result["ended_by"] == "back_door"
 
 
-def test_back_door_can_be_switched_off():
-    match, _ = played_hand(
+def test_pi8_house_rule_back_door_counts_minus_the_tables_target():
+    at_the_line, _ = played_hand(
         DEFENDERS_SWEEP,
         [3, "pass", "pass", "pass"],
         DEFENDERS_SWEEP_PLAY,
-        scores=(-18, 0),
-        options={"back_door": False},
+        scores=(-7, 0),
+        options={"back_door": True, "target": 10},
     )
-    assert not match.is_over()
+    assert at_the_line.result()["team_scores"] == [-10, 4]
+    above, _ = played_hand(
+        DEFENDERS_SWEEP,
+        [3, "pass", "pass", "pass"],
+        DEFENDERS_SWEEP_PLAY,
+        scores=(-6, 0),
+        options={"back_door": True, "target": 10},
+    )
+    assert not above.is_over() and above.view(None)["scores"] == [-9, 4]
+
+
+def test_pi8_house_rule_back_door_never_ends_a_match_for_the_defenders():
+    match, summary = played_hand(
+        DEFENDERS_SWEEP,
+        [3, "pass", "pass", "pass"],
+        DEFENDERS_SWEEP_PLAY,
+        scores=(0, -30),
+        options={"back_door": True},
+    )
+    assert summary["scores"] == [-3, -26] and not match.is_over()
 
 
 def test_bad_option_values_are_refused():

@@ -1,5 +1,7 @@
 """The table pages: lobby, new table, the table, its replay (in process, no live server)."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -26,9 +28,15 @@ def new_table_form(**changes) -> dict:
         "allow_spectators": "on",
         "option_target": "21",
         "option_low_rule": "won",
+        # Both Pitch house rules on: the dealer's box unticked, the back door's ticked.
         "option_back_door": "on",
     }
     return {**form, **changes}
+
+
+def checkbox(page: str, name: str) -> str:
+    """The ``<input>`` tag of the form's field ``name``."""
+    return re.search(rf'<input[^>]*name="{name}"[^>]*>', page).group(0)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -74,7 +82,43 @@ def test_a_new_table_seats_its_maker_and_keeps_its_settings():
         (None, "medium"),
         (None, "hard"),
     ]
-    assert (table.private, table.turn_seconds, table.options["target"]) == (True, 30, 21)
+    assert (table.private, table.turn_seconds) == (True, 30)
+    assert table.options == {
+        "low_rule": "won",
+        "dealer_can_match_kot": False,
+        "target": 21,
+        "back_door": True,
+    }
+
+
+@pytest.mark.parametrize(
+    ("game", "name", "ticked"),
+    [
+        ("pitch", "option_dealer_can_match_kot", True),  # PI-3
+        ("pitch", "option_back_door", False),  # PI-8
+        ("courtpiece", "option_first_pair_not_tricks_1_2", False),  # CP-18
+        ("courtpiece", "option_ace_pair_does_not_collect", False),  # CP-18
+        ("courtpiece", "option_last_trick_takes_rest", False),  # CP-18
+    ],
+)
+def test_the_new_table_form_starts_from_the_seed_with_every_house_rule_off_PI_3_PI_7_PI_8_CP_18(
+    game, name, ticked
+):
+    (asha,) = members(1)
+    page = signed_in(asha).get(f"/games/{game}/tables/new/").text
+    assert ("checked" in checkbox(page, name)) is ticked
+
+
+def test_a_pitch_table_made_from_the_form_as_shown_plays_the_seeds_rules_PI_3_PI_8():
+    """The browser sends a ticked box and leaves an unticked one out."""
+    (asha,) = members(1)
+    form = new_table_form(option_dealer_can_match_kot="on", player_1="easy")
+    del form["option_back_door"]
+    signed_in(asha).post("/games/pitch/tables/new/", form)
+    table = Table.objects.get()
+    assert (table.options["dealer_can_match_kot"], table.options["back_door"]) == (True, False)
+    signed_in(asha).post(f"/tables/{table.pk}/start/", {"bot_level": "easy"})
+    assert match_of(table).view(None)["options"] == table.options
 
 
 @pytest.mark.parametrize(
