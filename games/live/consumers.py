@@ -13,13 +13,13 @@ import asyncio
 from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
 from games.engine import IllegalAction
 from games.live.arrange import ArrangementRefusal, arrangement_frame
+from games.live.dispatch import LoopDispatch
 from games.live.fanout import table_group
 from games.live.frames import state_frame
 from games.live.guards import GuardedJsonConsumer
@@ -67,19 +67,6 @@ class PresenceConsumer(GuardedJsonConsumer):
 
     async def presence_announce(self, event):
         await self.send_json({"type": "announce", "text": event["text"]})
-
-
-class LoopDispatch:
-    """Dispatch as Channels does it, less its ``aclose_old_connections()`` before every
-    handler: that runs in the process's one thread-sensitive thread, so every frame of every
-    table queued behind it. Consumers with this reach the database only through
-    ``database_sync_to_async``, which looks after its own connections (or not at all)."""
-
-    async def dispatch(self, message):
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
 
 class TableConsumer(LoopDispatch, GuardedJsonConsumer):
@@ -231,14 +218,6 @@ class NoSuchSocket(AsyncWebsocketConsumer):
 
     async def connect(self):
         await self.close()
-
-
-class EchoConsumer(LoopDispatch, AsyncWebsocketConsumer):
-    """Sends every text frame back: the floor the load benchmark measures tables against
-    (routed only with the BENCH_ECHO setting), dispatched as the table sockets are."""
-
-    async def receive(self, text_data=None, bytes_data=None):
-        await self.send(text_data=text_data, bytes_data=bytes_data)
 
 
 @sync_to_async(thread_sensitive=False)

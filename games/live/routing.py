@@ -2,7 +2,7 @@ from django.conf import settings
 from django.urls import path, re_path
 
 import config.converters  # noqa: F401 (registers <id:...>)
-from games.live.consumers import EchoConsumer, NoSuchSocket, PresenceConsumer, TableConsumer
+from games.live.consumers import NoSuchSocket, PresenceConsumer, TableConsumer
 
 websocket_urlpatterns = [
     path("ws/presence/", PresenceConsumer.as_asgi()),
@@ -10,7 +10,12 @@ websocket_urlpatterns = [
 ]
 
 if settings.BENCH_ECHO:
-    websocket_urlpatterns.append(path("ws/echo/", EchoConsumer.as_asgi()))
+    from games.live.floors import EchoConsumer, FanoutFloorConsumer
+
+    websocket_urlpatterns += [
+        path("ws/echo/", EchoConsumer.as_asgi()),
+        path("ws/floor/<id:table_id>/", FanoutFloorConsumer.as_asgi()),
+    ]
 
 # Last: any other path is refused at the handshake (HTTP 403), where Channels' router would
 # raise and the server answer 500.
