@@ -4,7 +4,7 @@ Every service that changes a table goes through it, so there is one writer per t
 ``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite the IMMEDIATE transaction already holds the
 database's write lock. ``save`` writes what changed and, after the commit, tells the table's
 sockets (handing this process the new snapshot, so that its sockets need not read it back) and
-queues a bot's turn. The rows a move touches are read and written in plain SQL (``config.sql``).
+queues a bot's turn. The rows a move touches are read and written in plain SQL (``tables.sql``).
 """
 
 import logging
@@ -18,14 +18,15 @@ from django.utils import timezone
 
 from accounts.ratings import match_standings
 from accounts.services import ratings_record_match
-from config.sql import MOVE_ROWS, SEAT_ROWS, TABLE_ROWS, execute_together
+from config.sql import execute_together
 from games.engine import GAMES
 from games.engine.base import Match
 from games.live import fanout
 from games.tables import jobs
 from games.tables.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
 from games.tables.refusals import TableRefusal
-from games.tables.selectors import PUBLIC_MOVE, TableSnapshot, table_rows, table_snapshot_of
+from games.tables.selectors import TableSnapshot, table_snapshot_of
+from games.tables.sql import MOVE_ROWS, PUBLIC_MOVE, SEAT_ROWS, TABLE_ROWS, table_rows
 
 logger = logging.getLogger(__name__)
 
