@@ -1,16 +1,13 @@
 """The plain SQL of a move (games/tables/sql.py): each statement reads and writes exactly what the
 ORM would, on SQLite (embedded pass) and on PostgreSQL (scale-out pass).
 
-Values are compared with their types: SQLite gives booleans as 0 and 1, which equal False and
-True, and only the fields' conversions make them booleans again.
+Values are compared with their types (tests/sql_support.py).
 """
 
-import threading
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 
 import pytest
-from django.db import OperationalError, connection, transaction
-from django.db.models import Model
+from django.db import connection, transaction
 
 from accounts.models import Profile
 from accounts.services import profile_update
@@ -28,27 +25,9 @@ from games.tables.sql import (
     table_rows,
 )
 from tests.games.table_support import bots_play, match_of, members, table_new
+from tests.sql_support import NOW, lock_refused, rows_after, typed, typed_rows, without_ids
 
 pytestmark = pytest.mark.django_db
-
-NOW = datetime(2026, 3, 14, 9, 26, 53, 589_793, tzinfo=UTC)
-
-
-def typed(instance: Model, fields) -> dict:
-    """The instance's value of each field, with its type."""
-    values = {field.attname: getattr(instance, field.attname) for field in fields}
-    return {name: (type(value), value) for name, value in values.items()}
-
-
-def typed_rows(rows: list[dict]) -> list[dict]:
-    return [{name: (type(value), value) for name, value in row.items()} for row in rows]
-
-
-@pytest.fixture
-def frozen_now(monkeypatch):
-    """``auto_now_add`` and the services' clocks read this time."""
-    monkeypatch.setattr("django.utils.timezone.now", lambda: NOW)
-    return NOW
 
 
 @pytest.fixture
@@ -71,15 +50,6 @@ def played():
 
 def orm_seats(table: Table) -> list[Seat]:
     return list(Seat.objects.filter(table=table).order_by("number"))
-
-
-def rows_after(change, read) -> list[dict]:
-    """What ``read`` finds after ``change``, which is then undone."""
-    with transaction.atomic():
-        change()
-        rows = read()
-        transaction.set_rollback(True)
-    return rows
 
 
 # -- the read ----------------------------------------------------------------------------------
@@ -146,37 +116,15 @@ def test_the_locked_read_reads_what_the_plain_read_does(played):
     assert locked.last_move == plain.last_move
 
 
-def nowait_lock_refused(table_id: int) -> bool:
-    """Whether another connection finds the table's row locked."""
-    refused = []
-
-    def try_lock():
-        try:
-            with transaction.atomic(), connection.cursor() as cursor:
-                cursor.execute(
-                    f"{table_lock_sql().removesuffix('FOR UPDATE')}FOR UPDATE NOWAIT", [table_id]
-                )
-            refused.append(False)
-        except OperationalError:
-            refused.append(True)
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=try_lock)
-    thread.start()
-    thread.join()
-    return refused == [True]
-
-
 @pytest.mark.scaleout
 @pytest.mark.django_db(transaction=True)
 def test_the_locked_read_holds_the_tables_row_until_the_transaction_ends(played):
     with transaction.atomic():
         table_rows(played.pk)
-        assert not nowait_lock_refused(played.pk)
+        assert not lock_refused(table_lock_sql(), [played.pk])
         table_rows(played.pk, for_update=True)
-        assert nowait_lock_refused(played.pk)
-    assert not nowait_lock_refused(played.pk)
+        assert lock_refused(table_lock_sql(), [played.pk])
+    assert not lock_refused(table_lock_sql(), [played.pk])
 
 
 # -- the writes --------------------------------------------------------------------------------
@@ -184,10 +132,6 @@ def test_the_locked_read_holds_the_tables_row_until_the_transaction_ends(played)
 
 def moves_read(table: Table) -> list[dict]:
     return list(Move.objects.filter(table=table).order_by("version").values())
-
-
-def without_ids(rows: list[dict]) -> list[dict]:
-    return [{name: value for name, value in row.items() if name != "id"} for row in rows]
 
 
 def test_the_move_insert_writes_the_rows_that_save_writes(played, frozen_now):
