@@ -2,6 +2,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -15,7 +16,7 @@ from config.catalogue import CATALOGUE_BY_SLUG
 
 @transaction.atomic
 def profile_update(
-    *, user, display_name: str | None = None, language: str | None = None
+    *, user: User, display_name: str | None = None, language: str | None = None
 ) -> Profile:
     """Change what is given of the member's display name and language; the first write creates
     the profile. A value that is not allowed raises ValidationError and nothing is saved.

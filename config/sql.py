@@ -82,7 +82,7 @@ class Rows(Generic[M]):
 
     def column(self, name: str, alias: str | None = None) -> str:
         """The column of the field called ``name``, under the table alias ``alias`` if given."""
-        column = _quoted(self._field(name).column)
+        column = _quoted(_column(self._field(name)))
         return f"{alias}.{column}" if alias else column
 
     def columns(self, names: Iterable[str] | None = None, alias: str | None = None) -> str:
@@ -142,7 +142,7 @@ class Rows(Generic[M]):
         fields = self._written
         sql = self._inserts.get(len(instances))
         if sql is None:
-            columns = ", ".join(_quoted(field.column) for field in fields)
+            columns = ", ".join(_quoted(_column(field)) for field in fields)
             sql = f"INSERT INTO {self.table} ({columns}) VALUES "
             sql += placeholders(len(instances), len(fields))
             self._inserts[len(instances)] = sql
@@ -195,6 +195,12 @@ class Aliased(Generic[M]):
 
     def __getitem__(self, name: str) -> str:
         return self.rows.column(name, self.alias)
+
+
+def _column(field: Field[Any, Any]) -> str:
+    if field.column is None:  # a field with no column of its own is never concrete
+        raise LookupError(f"{field} has no column")
+    return field.column
 
 
 def _quoted(name: str) -> str:

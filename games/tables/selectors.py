@@ -5,7 +5,7 @@ import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, cast
+from typing import TypedDict, cast
 
 from django.db.models import Count, F, Q, QuerySet
 
@@ -86,6 +86,17 @@ def table_access(*, table_id: int, user_id: int | None, invite: str | None) -> A
 # -- a table as its sockets show it ------------------------------------------------------------
 
 
+class SeatJson(TypedDict):
+    """A seat as every frame shows it."""
+
+    seat: int
+    name: str
+    bot: str | None
+    stand_in: bool
+    away: bool
+    left: bool
+
+
 @dataclass(frozen=True)
 class SeatInfo:
     number: int
@@ -96,7 +107,7 @@ class SeatInfo:
     away: bool
     left: bool
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SeatJson:
         return {
             "seat": self.number,
             "name": self.name,
@@ -185,11 +196,13 @@ def table_recent_moves(table: Table, *, limit: int = RECENT_MOVES) -> list[Publi
 def clocks_due(*, by: datetime, late: datetime) -> list[tuple[int, int, datetime]]:
     """(id, version, deadline) of every people's clock that runs out by ``by`` and has no job
     queued yet, or whose job should have acted before ``late`` (it came late or was lost)."""
-    return list(
+    due = (
         Table.objects.filter(status=TableStatus.PLAYING, deadline__lte=by)
         .filter(Q(clock_queued=False) | Q(deadline__lte=late))
         .values_list("id", "version", "deadline")
     )
+    # No NULL deadline is at or before ``by``.
+    return cast(list[tuple[int, int, datetime]], list(due))
 
 
 def bots_overdue(now: datetime) -> list[tuple[int, int]]:

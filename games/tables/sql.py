@@ -40,6 +40,11 @@ class PublicMove(TypedDict):
     events: list[Event]
 
 
+def public_move(move: Move) -> PublicMove:
+    """The public side of ``move``, as the read gives it."""
+    return cast(PublicMove, {name: getattr(move, name) for name in PUBLIC_MOVE})
+
+
 _USERS = Rows(get_user_model())
 _PROFILES = Rows(Profile)
 

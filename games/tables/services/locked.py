@@ -26,7 +26,7 @@ from games.tables import jobs
 from games.tables.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
 from games.tables.refusals import TableRefusal
 from games.tables.selectors import TableSnapshot, table_snapshot_of
-from games.tables.sql import MOVE_ROWS, PUBLIC_MOVE, SEAT_ROWS, TABLE_ROWS, table_rows
+from games.tables.sql import MOVE_ROWS, SEAT_ROWS, TABLE_ROWS, PublicMove, public_move, table_rows
 
 logger = logging.getLogger(__name__)
 
@@ -52,7 +52,7 @@ class LockedTable:
     # that no seat write puts back a value it never meant to change.
     changed_seats: dict[int, set[str]] = field(default_factory=dict)
     started: bool = False  # the match was dealt in this transaction
-    last_move: dict | None = None  # the public side of the table's last move
+    last_move: PublicMove | None = None  # the public side of the table's last move
     new_moves: list[Move] = field(default_factory=list)  # written by ``save``
 
     @classmethod
@@ -112,7 +112,7 @@ class LockedTable:
             by=by,
         )
         self.new_moves.append(move)
-        self.last_move = {name: getattr(move, name) for name in PUBLIC_MOVE}
+        self.last_move = public_move(move)
 
     def over_timeout_limit(self, seat: int) -> bool:
         return self.seats[seat].timeouts_in_row >= self.table.max_timeouts
@@ -229,7 +229,7 @@ class LockedTable:
             game=self.table.game,
             seat_users=seat_users,
             ranks=ranks,
-            left={seat.user_id for seat in self.seats if seat.left},
+            left={seat.user_id for seat in self.seats if seat.left and seat.user_id is not None},
         )
         ratings_record_match(
             game=self.table.game, match_ref=self.table.pk, teams=teams, ranks=standings
