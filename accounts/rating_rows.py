@@ -24,6 +24,9 @@ RATINGS = Rows(Rating)
 CHANGES = Rows(RatingChange)
 COUNTS = Rows(RatingCount)
 
+# The fields of a first rating, after its member's.
+FIRST = ("game", "mu", "sigma", "ordinal", "matches_played", "updated_at")
+
 
 def ratings_insert_missing(
     cursor: CursorWrapper,
@@ -41,10 +44,6 @@ def ratings_insert_missing(
     first = (game, mu, sigma, rating_of(mu, sigma), 0, now)
     values = [RATINGS.prepared(name, value) for name, value in zip(FIRST, first, strict=True)]
     cursor.execute(_insert_missing_sql(len(user_ids)), [*values, *user_ids, game])
-
-
-# The fields of a first rating, after its member's.
-FIRST = ("game", "mu", "sigma", "ordinal", "matches_played", "updated_at")
 
 
 @cache
