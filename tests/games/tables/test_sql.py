@@ -118,13 +118,18 @@ def test_the_locked_read_reads_what_the_plain_read_does(played):
 
 @pytest.mark.scaleout
 @pytest.mark.django_db(transaction=True)
-def test_the_locked_read_holds_the_tables_row_until_the_transaction_ends(played):
+def test_the_locked_read_holds_the_tables_row_until_the_transaction_ends():
+    # A table waiting for players: no job of its own takes the lock meanwhile.
+    asha, bilal = members(2)
+    table = table_new(asha, "rummy", ["", ""])
+    other = table_new(bilal, "rummy", ["", ""])
     with transaction.atomic():
-        table_rows(played.pk)
-        assert not lock_refused(table_lock_sql(), [played.pk])
-        table_rows(played.pk, for_update=True)
-        assert lock_refused(table_lock_sql(), [played.pk])
-    assert not lock_refused(table_lock_sql(), [played.pk])
+        table_rows(table.pk)
+        assert not lock_refused(table_lock_sql(), [table.pk])
+        table_rows(table.pk, for_update=True)
+        assert lock_refused(table_lock_sql(), [table.pk])
+        assert not lock_refused(table_lock_sql(), [other.pk])
+    assert not lock_refused(table_lock_sql(), [table.pk])
 
 
 # -- the writes --------------------------------------------------------------------------------
