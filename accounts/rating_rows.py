@@ -1,154 +1,173 @@
-"""The statements of a rating update, in SQL that PostgreSQL and SQLite (3.35 or newer) both run.
+"""The statements of a rating update, in SQL that PostgreSQL and SQLite (3.35 or newer) both run,
+written on ``config.sql`` (names from the models, values through their fields, one text per
+shape kept for the process).
 
-Only ``ratings_record_match`` uses them, inside its transaction. They are SQL rather than ORM
+Only ``accounts.services`` uses them, inside its transactions. They are SQL rather than ORM
 calls because the ORM spent more time building them than the database spent running them: on
 the 2-core test machine a four-player update took 9 ms of Python with the ORM and 2.7 ms with
 these, against a budget of 5 ms for the whole update (bench/bench_ratings.py). Reads for pages
 stay in the ORM (accounts/selectors.py).
 """
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from datetime import datetime
+from functools import cache
 
 from django.db import connection
+from django.db.backends.utils import CursorWrapper
 
 from accounts.models import Rating, RatingChange, RatingCount
 from accounts.ratings import rating_of
+from config.sql import Rows, placeholders
 
-RATINGS = Rating._meta.db_table
-CHANGES = RatingChange._meta.db_table
-COUNTS = RatingCount._meta.db_table
+RATINGS = Rows(Rating)
+CHANGES = Rows(RatingChange)
+COUNTS = Rows(RatingCount)
 
-
-@dataclass
-class RatingRow:
-    id: int
-    user_id: int
-    mu: float
-    sigma: float
-    ordinal: float
-    matches_played: int
-
-
-@dataclass(frozen=True)
-class ChangeRow:
-    user_id: int
-    rank: int
-    ordinal_before: float
-    ordinal_after: float
-    mu: float
-    sigma: float
+# The fields of a first rating, after its member's.
+FIRST = ("game", "mu", "sigma", "ordinal", "matches_played", "updated_at")
 
 
 def ratings_insert_missing(
-    cursor, *, game: str, user_ids: Sequence[int], mu: float, sigma: float, now: datetime
+    cursor: CursorWrapper,
+    *,
+    game: str,
+    user_ids: Sequence[int],
+    mu: float,
+    sigma: float,
+    now: datetime,
 ) -> None:
     """Insert a first rating (``mu``, ``sigma``) for each member who has none, in user id
     order. ON CONFLICT DO NOTHING: a row another transaction is inserting makes this wait for
     it, then skips it. Members who have a row take no id from the sequence (NOT EXISTS filters
     them out first)."""
-    cursor.execute(
-        f"INSERT INTO {RATINGS} (user_id, game, mu, sigma, ordinal, matches_played, updated_at)"
-        f" SELECT v.column1, %s, %s, %s, %s, 0, %s FROM (VALUES {_rows(len(user_ids), 1)}) AS v"
-        f" WHERE NOT EXISTS (SELECT 1 FROM {RATINGS} AS r"
-        f"  WHERE r.game = %s AND r.user_id = v.column1)"
-        f" ORDER BY v.column1 ON CONFLICT DO NOTHING",
-        [game, mu, sigma, rating_of(mu, sigma), _when(now), *user_ids, game],
+    first = (game, mu, sigma, rating_of(mu, sigma), 0, now)
+    values = [RATINGS.prepared(name, value) for name, value in zip(FIRST, first, strict=True)]
+    cursor.execute(_insert_missing_sql(len(user_ids)), [*values, *user_ids, game])
+
+
+@cache
+def _insert_missing_sql(members: int) -> str:
+    r = RATINGS.aliased("r")
+    return (
+        f"INSERT INTO {RATINGS.table} ({RATINGS.columns(['user', *FIRST])})"
+        f" SELECT v.column1, {', '.join(['%s'] * len(FIRST))}"
+        f" FROM (VALUES {placeholders(members, 1)}) AS v"
+        f" WHERE NOT EXISTS (SELECT 1 FROM {r.table}"
+        f"  WHERE {r['game']} = %s AND {r['user']} = v.column1)"
+        f" ORDER BY v.column1 ON CONFLICT DO NOTHING"
     )
 
 
-def ratings_lock(cursor, *, game: str, user_ids: Sequence[int]) -> dict[int, RatingRow]:
-    """The members' rating rows by user id, locked FOR UPDATE in user id order (SQLite has no
-    row locks: its IMMEDIATE transaction already holds the database's write lock)."""
+def ratings_lock(cursor: CursorWrapper, *, game: str, user_ids: Sequence[int]) -> dict[int, Rating]:
+    """The members' ratings by user id, their rows locked FOR UPDATE in user id order (SQLite
+    has no row locks: its IMMEDIATE transaction already holds the database's write lock)."""
+    cursor.execute(_lock_sql(len(user_ids)), [game, *user_ids])
+    ratings = (RATINGS.instance(row) for row in cursor.fetchall())
+    return {rating.user_id: rating for rating in ratings}
+
+
+@cache
+def _lock_sql(members: int) -> str:
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    cursor.execute(
-        f"SELECT id, user_id, mu, sigma, ordinal, matches_played FROM {RATINGS}"
-        f" WHERE game = %s AND user_id IN ({', '.join(['%s'] * len(user_ids))})"
-        f" ORDER BY user_id{lock}",
-        [game, *user_ids],
+    return (
+        f"SELECT {RATINGS.columns()} FROM {RATINGS.table}"
+        f" WHERE {RATINGS.column('game')} = %s"
+        f" AND {RATINGS.column('user')} IN ({', '.join(['%s'] * members)})"
+        f" ORDER BY {RATINGS.column('user')}{lock}"
     )
-    return {row[1]: RatingRow(*row) for row in cursor.fetchall()}
 
 
-def ratings_unplayed_delete(cursor, *, game: str, user_ids: Sequence[int]) -> None:
+def ratings_unplayed_delete(cursor: CursorWrapper, *, game: str, user_ids: Sequence[int]) -> None:
     """Delete the first ratings inserted for a match that turned out to be recorded already
     (the caller passed other members with the same match): rows with no match are ours alone,
     uncommitted, and counted nowhere."""
-    cursor.execute(
-        f"DELETE FROM {RATINGS} WHERE game = %s AND matches_played = 0"
-        f" AND user_id IN ({', '.join(['%s'] * len(user_ids))})",
-        [game, *user_ids],
+    cursor.execute(_unplayed_delete_sql(len(user_ids)), [game, *user_ids])
+
+
+@cache
+def _unplayed_delete_sql(members: int) -> str:
+    return (
+        f"DELETE FROM {RATINGS.table} WHERE {RATINGS.column('game')} = %s"
+        f" AND {RATINGS.column('matches_played')} = 0"
+        f" AND {RATINGS.column('user')} IN ({', '.join(['%s'] * members)})"
     )
 
 
-def match_recorded(cursor, *, game: str, match_ref: int) -> bool:
-    cursor.execute(
-        f"SELECT 1 FROM {CHANGES} WHERE game = %s AND match_ref = %s LIMIT 1", [game, match_ref]
-    )
+def match_recorded(cursor: CursorWrapper, *, game: str, match_ref: int) -> bool:
+    """Whether the match's rating changes are written (committed, or in this transaction)."""
+    cursor.execute(_match_recorded_sql(), [game, match_ref])
     return cursor.fetchone() is not None
 
 
-def ratings_write(cursor, ratings: Sequence[RatingRow], *, now: datetime) -> None:
-    """One UPDATE ... FROM (VALUES ...) for all the rows."""
-    cursor.execute(
-        f"UPDATE {RATINGS} SET mu = v.column2, sigma = v.column3, ordinal = v.column4,"
-        f" matches_played = v.column5, updated_at = %s"
-        f" FROM (VALUES {_rows(len(ratings), 5)}) AS v WHERE {RATINGS}.id = v.column1",
-        [
-            _when(now),
-            *(
-                value
-                for row in ratings
-                for value in (row.id, row.mu, row.sigma, row.ordinal, row.matches_played)
-            ),
-        ],
+@cache
+def _match_recorded_sql() -> str:
+    return (
+        f"SELECT 1 FROM {CHANGES.table} WHERE {CHANGES.column('game')} = %s"
+        f" AND {CHANGES.column('match_ref')} = %s LIMIT 1"
     )
 
 
-def changes_insert(
-    cursor, changes: Sequence[ChangeRow], *, game: str, match_ref: int, sides: int, now: datetime
-) -> None:
-    columns = "user_id, game, match_ref, rank, sides, ordinal_before, ordinal_after, mu, sigma"
-    when = _when(now)
-    cursor.execute(
-        f"INSERT INTO {CHANGES} ({columns}, created_at) VALUES {_rows(len(changes), 10)}",
-        [
-            value
-            for change in changes
-            for value in (
-                change.user_id,
-                game,
-                match_ref,
-                change.rank,
-                sides,
-                change.ordinal_before,
-                change.ordinal_after,
-                change.mu,
-                change.sigma,
-                when,
-            )
-        ],
+# The fields ``ratings_write`` writes, after the row's id, in the VALUES list's order.
+WRITTEN = ("mu", "sigma", "ordinal", "matches_played")
+
+
+def ratings_write(cursor: CursorWrapper, ratings: Sequence[Rating], *, now: datetime) -> None:
+    """Write the ratings' ``WRITTEN`` fields, and ``now`` as their update time, in one
+    UPDATE ... FROM (VALUES ...) for all the rows."""
+    values = [
+        RATINGS.prepared(name, getattr(rating, name))
+        for rating in ratings
+        for name in ("pk", *WRITTEN)
+    ]
+    cursor.execute(_write_sql(len(ratings)), [RATINGS.prepared("updated_at", now), *values])
+
+
+@cache
+def _write_sql(members: int) -> str:
+    assignments = ", ".join(
+        f"{RATINGS.column(name)} = v.column{number}" for number, name in enumerate(WRITTEN, 2)
+    )
+    return (
+        f"UPDATE {RATINGS.table} SET {assignments}, {RATINGS.column('updated_at')} = %s"
+        f" FROM (VALUES {placeholders(members, 1 + len(WRITTEN))}) AS v"
+        f" WHERE {RATINGS.table}.{RATINGS.column('pk')} = v.column1"
     )
 
 
-def counts_add(cursor, *, game: str, deltas: dict[int, int]) -> None:
+def changes_insert(cursor: CursorWrapper, changes: Sequence[RatingChange]) -> None:
+    """Write the new rating changes, as ``save()`` would (their ids are not read back)."""
+    cursor.execute(*CHANGES.insert(changes))
+
+
+def counts_add(cursor: CursorWrapper, *, game: str, deltas: Mapping[int, int]) -> None:
     """Add ``deltas`` (members per rating point) to the game's counts, in point order (the
     rows it locks, it locks in a stable order)."""
     if not deltas:
         return
-    cursor.execute(
-        f"INSERT INTO {COUNTS} (game, points, members) VALUES {_rows(len(deltas), 3)}"
-        f" ON CONFLICT (game, points)"
-        f" DO UPDATE SET members = {COUNTS}.members + excluded.members",
-        [value for points in sorted(deltas) for value in (game, points, deltas[points])],
+    values = [value for points in sorted(deltas) for value in (game, points, deltas[points])]
+    cursor.execute(_counts_add_sql(len(deltas)), values)
+
+
+@cache
+def _counts_add_sql(points: int) -> str:
+    members = COUNTS.column("members")
+    return (
+        f"INSERT INTO {COUNTS.table} ({COUNTS.columns(['game', 'points', 'members'])})"
+        f" VALUES {placeholders(points, 3)}"
+        f" ON CONFLICT ({COUNTS.columns(['game', 'points'])})"
+        f" DO UPDATE SET {members} = {COUNTS.table}.{members} + excluded.{members}"
     )
 
 
-def _rows(count: int, width: int) -> str:
-    row = f"({', '.join(['%s'] * width)})"
-    return ", ".join([row] * count)
+def ratings_table_lock(cursor: CursorWrapper) -> None:
+    """Lock the ratings table against writers until the transaction ends (PostgreSQL's SHARE
+    ROW EXCLUSIVE mode: reads go on, ``ratings_record_match`` waits; SQLite: nothing to do,
+    its IMMEDIATE transaction holds the database's write lock)."""
+    if connection.vendor == "postgresql":
+        cursor.execute(_table_lock_sql())
 
 
-def _when(now: datetime):
-    return connection.ops.adapt_datetimefield_value(now)
+@cache
+def _table_lock_sql() -> str:
+    return f"LOCK TABLE {RATINGS.table} IN SHARE ROW EXCLUSIVE MODE"

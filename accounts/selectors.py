@@ -1,19 +1,20 @@
 import math
 from dataclasses import dataclass
 
+from django.contrib.auth.models import User
 from django.db.models import Sum
 
 from accounts.models import Profile, Rating, RatingChange, RatingCount
 from config.catalogue import CATALOGUE, CATALOGUE_BY_SLUG, GameInfo
 
 
-def profile_of(user) -> Profile:
+def profile_of(user: User) -> Profile:
     """The member's profile; an unsaved one with the defaults if they never saved one (staff made
     with `createsuperuser`, for instance)."""
     return Profile.objects.filter(user=user).first() or Profile(user=user)
 
 
-def member_language(user) -> str | None:
+def member_language(user: User) -> str | None:
     """The language the member chose, or None if they never chose one."""
     return Profile.objects.filter(user=user).values_list("language", flat=True).first()
 
@@ -64,7 +65,7 @@ def leaderboard_top(*, game: str, limit: int = 100) -> list[LeaderboardRow]:
     return board
 
 
-def standing_of(*, user, game: str) -> Standing | None:
+def standing_of(*, user: User, game: str) -> Standing | None:
     """The member's rating and place in ``game``, or None if they have played no ranked match
     of it. The place is one more than the number of better ratings: those on higher rating
     points, from ``RatingCount``, and those on the member's own point, counted."""
@@ -82,14 +83,14 @@ def standing_of(*, user, game: str) -> Standing | None:
     )
 
 
-def standings_of(*, user) -> list[Standing]:
+def standings_of(*, user: User) -> list[Standing]:
     """The member's standing in each game they have a rating in, in the catalogue's order."""
     rated = set(Rating.objects.filter(user=user).values_list("game", flat=True))
     found = (standing_of(user=user, game=game.slug) for game in CATALOGUE if game.slug in rated)
     return [standing for standing in found if standing is not None]
 
 
-def rating_history(*, user, game: str, limit: int = 60) -> list[float]:
+def rating_history(*, user: User, game: str, limit: int = 60) -> list[float]:
     """The member's rating in ``game`` before their last ``limit`` ranked matches and after
     each of them, oldest first; [] if they have played none."""
     changes = list(
@@ -103,6 +104,6 @@ def rating_history(*, user, game: str, limit: int = 60) -> list[float]:
     return [changes[0][0], *(after for _before, after in changes)]
 
 
-def recent_matches(*, user, limit: int = 20) -> list[RatingChange]:
+def recent_matches(*, user: User, limit: int = 20) -> list[RatingChange]:
     """The member's last ``limit`` ranked matches, newest first, across games."""
     return list(RatingChange.objects.filter(user=user).order_by("-id")[:limit])

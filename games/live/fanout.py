@@ -22,7 +22,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from config.news import News
-from games.live.hub import Hub, running_hubs
+from games.live.hub import Hub, TableChangedEvent, running_hubs
 from games.tables.news import TableChanged
 
 logger = logging.getLogger(__name__)
@@ -33,7 +33,7 @@ def table_group(table_id: int) -> str:
     return f"table.{table_id}"
 
 
-def on_published(sender, news: News, **kwargs) -> None:
+def on_published(sender: type[News], news: News, **kwargs: object) -> None:
     if not isinstance(news, TableChanged):
         return
     hubs = running_hubs()
@@ -54,7 +54,7 @@ def _deliver_in_loop(hub: Hub, news: TableChanged, remote: bool) -> None:
     task.add_done_callback(_log_failure)
 
 
-def _log_failure(task: asyncio.Future) -> None:
+def _log_failure(task: asyncio.Future[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
         logger.error("a table's news was not delivered", exc_info=task.exception())
 
@@ -62,12 +62,18 @@ def _log_failure(task: asyncio.Future) -> None:
 async def table_news_deliver(hub: Hub | None, news: TableChanged, *, remote: bool = True) -> None:
     """Tell the sockets of ``hub`` (this process's, if it has any) and, with ``remote``, the
     table's group in every server process."""
-    message = {"type": "table.changed", "version": news.version, "revision": news.revision}
-    local = []
+    message: TableChangedEvent = {
+        "type": "table.changed",
+        "version": news.version,
+        "revision": news.revision,
+    }
+    sends = []
     if hub is not None:
         if news.snapshot is not None:
             hub.snapshots.keep(news.snapshot)
-        local.append(hub.tell(news.table_id, message))
+        sends.append(hub.tell(news.table_id, message))
     if remote:
-        local.append(get_channel_layer().group_send(table_group(news.table_id), message))
-    await asyncio.gather(*local)
+        layer = get_channel_layer()
+        assert layer is not None  # settings.CHANNEL_LAYERS has one
+        sends.append(layer.group_send(table_group(news.table_id), dict(message)))
+    await asyncio.gather(*sends)

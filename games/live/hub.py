@@ -12,15 +12,23 @@ import asyncio
 import logging
 import weakref
 from collections import defaultdict
-from typing import Protocol
+from typing import Literal, Protocol, TypedDict
 
 from games.live.snapshots import SnapshotCache
 
 logger = logging.getLogger(__name__)
 
 
+class TableChangedEvent(TypedDict):
+    """What every socket of a table is told of a change, here and through the channel layer."""
+
+    type: Literal["table.changed"]
+    version: int
+    revision: int
+
+
 class TableSocket(Protocol):
-    async def table_changed(self, event: dict) -> None: ...
+    async def table_changed(self, event: TableChangedEvent) -> None: ...
 
 
 class Hub:
@@ -42,7 +50,7 @@ class Hub:
     def sockets_of(self, table_id: int) -> list[TableSocket]:
         return list(self._tables.get(table_id, ()))
 
-    async def tell(self, table_id: int, event: dict) -> None:
+    async def tell(self, table_id: int, event: TableChangedEvent) -> None:
         """Each socket of the table here, at once; one that fails keeps it from no other."""
         for outcome in await asyncio.gather(
             *(socket.table_changed(event) for socket in self.sockets_of(table_id)),

@@ -40,7 +40,7 @@ class SnapshotCache:
 
     async def fresh(self, table_id: int) -> TableSnapshot | None:
         """The table as it is now: read after this call began."""
-        snapshot = await _load_snapshot(table_id)
+        snapshot: TableSnapshot | None = await _load_snapshot(table_id)
         if snapshot is not None:
             self.keep(snapshot)
         return snapshot
@@ -63,6 +63,6 @@ class SnapshotCache:
             future.add_done_callback(lambda done: self._forget(table_id, done))
         return await asyncio.shield(future)
 
-    def _forget(self, table_id: int, done: asyncio.Future) -> None:
+    def _forget(self, table_id: int, done: asyncio.Future[TableSnapshot | None]) -> None:
         if self._loading.get(table_id) is done:
             del self._loading[table_id]

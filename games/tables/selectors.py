@@ -5,26 +5,16 @@ import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cache
-from typing import Any
+from typing import TypedDict, cast
 
-from django.contrib.auth import get_user_model
-from django.db import connection
 from django.db.models import Count, F, Q, QuerySet
 
-from accounts.models import Profile
-from config.sql import SEAT_ROWS, TABLE_ROWS
 from games.engine import GAMES
 from games.engine.base import Match
 from games.tables.models import Move, Seat, Table, TableStatus
+from games.tables.sql import PUBLIC_MOVE, PublicMove, table_rows
 
 RECENT_MOVES = 30
-_USERS = get_user_model()._meta.db_table
-_USERNAME = get_user_model().USERNAME_FIELD
-
-# A move as anyone at the table may read it: its public events, never its action (a hidden
-# trump is chosen by an action only its player may see).
-PUBLIC_MOVE = ("version", "seat", "by", "events")
 
 
 # -- the lobby ---------------------------------------------------------------------------------
@@ -96,6 +86,17 @@ def table_access(*, table_id: int, user_id: int | None, invite: str | None) -> A
 # -- a table as its sockets show it ------------------------------------------------------------
 
 
+class SeatJson(TypedDict):
+    """A seat as every frame shows it."""
+
+    seat: int
+    name: str
+    bot: str | None
+    stand_in: bool
+    away: bool
+    left: bool
+
+
 @dataclass(frozen=True)
 class SeatInfo:
     number: int
@@ -106,7 +107,7 @@ class SeatInfo:
     away: bool
     left: bool
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> SeatJson:
         return {
             "seat": self.number,
             "name": self.name,
@@ -130,7 +131,7 @@ class TableSnapshot:
     deadline: datetime | None
     seats: tuple[SeatInfo, ...]
     match: Match | None
-    last_move: dict[str, Any] | None
+    last_move: PublicMove | None
 
 
 def table_snapshot(table_id: int) -> TableSnapshot | None:
@@ -149,7 +150,7 @@ def table_snapshot_of(
     table: Table,
     seats: Sequence[tuple[Seat, str]],
     match: Match | None,
-    last_move: dict[str, Any] | None,
+    last_move: PublicMove | None,
 ) -> TableSnapshot:
     """The snapshot of ``table`` with its ``(seat, member's name)`` pairs, its match and the
     public side of its last move."""
@@ -178,82 +179,15 @@ def table_snapshot_of(
     )
 
 
-@dataclass(frozen=True)
-class TableRows:
-    table: Table  # less its initial state
-    seats: list[tuple[Seat, str]]  # in order, each with its member's name
-    last_move: dict[str, Any] | None  # the public side of the move that made the version
-
-
-def table_rows(table_id: int, *, for_update: bool = False) -> TableRows | None:
-    """The table, its seats with their members' names (as ``Profile.shown_name`` gives them:
-    the display name, else the username; "" for a bot or an empty seat) and its last move, in
-    one query. ``for_update`` first locks the table's row until the transaction ends (on
-    PostgreSQL; SQLite's IMMEDIATE transaction already holds the database's write lock).
-
-    Lock first, then read: at READ COMMITTED a join in the locking statement itself reads the
-    locked row afresh after waiting for it, but the joined rows (the seats, the last move) as
-    they were before the wait (DESIGN.md's pitfalls). The read is a statement of its own, so
-    it sees what the lock waited for; on PostgreSQL both go in one round trip."""
-    lock = for_update and connection.features.has_select_for_update
-    with connection.cursor() as cursor:
-        if lock:
-            with connection.connection.pipeline():
-                cursor.execute(_table_lock_sql(), [table_id])
-                cursor.execute(_table_rows_sql(), [table_id])
-                rows = cursor.fetchall()
-        else:
-            cursor.execute(_table_rows_sql(), [table_id])
-            rows = cursor.fetchall()
-    if not rows:
-        return None
-    table_end = TABLE_ROWS.width
-    move_end = table_end + len(PUBLIC_MOVE)
-    seat_end = move_end + SEAT_ROWS.width
-    last = dict(zip(PUBLIC_MOVE, rows[0][table_end:move_end], strict=True))
-    return TableRows(
-        table=TABLE_ROWS.instance(rows[0][:table_end]),
-        seats=[(SEAT_ROWS.instance(row[move_end:seat_end]), row[seat_end] or "") for row in rows],
-        last_move={**last, "events": json.loads(last["events"])} if last["version"] else None,
-    )
-
-
-@cache
-def _table_lock_sql() -> str:
-    key = connection.ops.quote_name(Table._meta.pk.column)
-    return f"SELECT 1 FROM {TABLE_ROWS.db_table} WHERE {key} = %s FOR UPDATE"
-
-
-@cache
-def _table_rows_sql() -> str:
-    """Written on first use, when the database backend (and its quoting) is known. Table names
-    come from the models; values are always parameters. The last move is the one that made
-    the table's version (versions have no gaps)."""
-    quoted = connection.ops.quote_name
-    return f"""
-        SELECT {TABLE_ROWS.columns("t")},
-               m.version, m.seat, m.{quoted("by")}, m.events,
-               {SEAT_ROWS.columns("s")},
-               COALESCE(NULLIF(p.display_name, ''), u.{quoted(_USERNAME)})
-        FROM {TABLE_ROWS.db_table} t
-        JOIN {SEAT_ROWS.db_table} s ON s.table_id = t.id
-        LEFT JOIN {quoted(Move._meta.db_table)} m ON m.table_id = t.id AND m.version = t.version
-        LEFT JOIN {quoted(_USERS)} u ON u.id = s.user_id
-        LEFT JOIN {quoted(Profile._meta.db_table)} p ON p.user_id = s.user_id
-        WHERE t.id = %s
-        ORDER BY s.number
-    """
-
-
 def table_revision(table_id: int) -> tuple[int, int] | None:
     """The table's (version, revision) now: cheap, for the heartbeat."""
     return Table.objects.filter(pk=table_id).values_list("version", "revision").first()
 
 
-def table_recent_moves(table: Table, *, limit: int = RECENT_MOVES) -> list[dict[str, Any]]:
+def table_recent_moves(table: Table, *, limit: int = RECENT_MOVES) -> list[PublicMove]:
     """The last public moves at the table, oldest first."""
     moves = Move.objects.filter(table=table).order_by("-version").values(*PUBLIC_MOVE)
-    return list(reversed(moves[:limit]))
+    return [cast(PublicMove, move) for move in reversed(moves[:limit])]
 
 
 # -- the clock's work --------------------------------------------------------------------------
@@ -262,11 +196,13 @@ def table_recent_moves(table: Table, *, limit: int = RECENT_MOVES) -> list[dict[
 def clocks_due(*, by: datetime, late: datetime) -> list[tuple[int, int, datetime]]:
     """(id, version, deadline) of every people's clock that runs out by ``by`` and has no job
     queued yet, or whose job should have acted before ``late`` (it came late or was lost)."""
-    return list(
+    due = (
         Table.objects.filter(status=TableStatus.PLAYING, deadline__lte=by)
         .filter(Q(clock_queued=False) | Q(deadline__lte=late))
         .values_list("id", "version", "deadline")
     )
+    # No NULL deadline is at or before ``by``.
+    return cast(list[tuple[int, int, datetime]], list(due))
 
 
 def bots_overdue(now: datetime) -> list[tuple[int, int]]:

@@ -1,5 +1,8 @@
 """`./dev test`'s own decisions: a pass that cannot run is never a silent success."""
 
+import subprocess
+import sys
+
 import pytest
 
 from config import testrun
@@ -37,7 +40,10 @@ def test_a_pytest_run_that_collects_no_test_fails(tmp_path):
 
 @pytest.mark.parametrize(
     ("statuses", "exit_status"),
-    [(["passed", "passed", "passed", "SKIPPED"], 0), (["passed", "passed", "FAILED", "passed"], 1)],
+    [
+        (["passed", "passed", "passed", "passed", "SKIPPED"], 0),
+        (["passed", "passed", "passed", "FAILED", "passed"], 1),
+    ],
     ids=["skip-is-not-failure-off-ci", "any-failure-fails"],
 )
 def test_exit_status_follows_the_steps(monkeypatch, capsys, statuses, exit_status):
@@ -50,3 +56,46 @@ def test_exit_status_follows_the_steps(monkeypatch, capsys, statuses, exit_statu
         f"steps: {statuses.count('passed')} passed, {statuses.count('FAILED')} failed, "
         f"{statuses.count('SKIPPED')} skipped"
     )
+
+
+@pytest.fixture
+def exit_statuses() -> dict[str, int]:
+    """What each lint step's command exits with, by its module (``mypy``): 0 unless set."""
+    return {}
+
+
+@pytest.fixture
+def commands_run(monkeypatch, exit_statuses) -> list[list[str]]:
+    """The lint steps' commands as ``main`` runs them; the passes, as passed."""
+    commands: list[list[str]] = []
+
+    def run(command, cwd, env):
+        commands.append(command)
+        assert cwd == testrun.ROOT
+        return subprocess.CompletedProcess(command, exit_statuses.get(command[2], 0))
+
+    monkeypatch.setattr(testrun.subprocess, "run", run)
+    monkeypatch.setattr(testrun, "embedded_pass", lambda args: ("passed", ""))
+    monkeypatch.setattr(testrun, "scaleout_pass", lambda args: ("passed", ""))
+    return commands
+
+
+def test_the_steps_are_ruff_then_mypy_then_both_passes_each_in_the_summary(commands_run, capsys):
+    assert testrun.main([]) == 0
+    assert commands_run == [
+        [sys.executable, "-m", "ruff", "check", "."],
+        [sys.executable, "-m", "ruff", "format", "--check", "."],
+        [sys.executable, "-m", "mypy"],
+    ]
+    summary = capsys.readouterr().out.split("=== ./dev test summary ===")[1].splitlines()[1:-1]
+    steps = ["ruff check", "ruff format --check", "mypy", "embedded pass", "scale-out pass"]
+    assert [(line[:8].strip(), line[9:31].strip()) for line in summary] == [
+        ("passed", step) for step in steps
+    ]
+
+
+def test_a_type_error_found_by_mypy_fails_the_run(commands_run, exit_statuses, capsys):
+    exit_statuses["mypy"] = 1
+    assert testrun.main([]) == 1
+    summary = capsys.readouterr().out.split("=== ./dev test summary ===")[1]
+    assert "FAILED   mypy" in summary and "(exit status 1)" in summary

@@ -5,7 +5,7 @@ Every service that changes a table goes through it, so there is one writer per t
 database's write lock. ``save`` writes what changed and publishes it for after the commit
 (``TableChanged``, with the new snapshot, so that this process's sockets need not read it
 back), and queues the one job the position needs. The rows a move touches are read and
-written in plain SQL (``config.sql``).
+written in plain SQL (``games.tables.sql``).
 """
 
 import logging
@@ -20,14 +20,15 @@ from django.utils import timezone
 from accounts.ratings import match_standings
 from accounts.services import ratings_record_match
 from config.news import publish_on_commit
-from config.sql import MOVE_ROWS, SEAT_ROWS, TABLE_ROWS, execute_together
+from config.sql import execute_together
 from games.engine import GAMES
 from games.engine.base import Match
 from games.tables import jobs
 from games.tables.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
 from games.tables.news import TableChanged
 from games.tables.refusals import TableRefusal
-from games.tables.selectors import PUBLIC_MOVE, TableSnapshot, table_rows, table_snapshot_of
+from games.tables.selectors import TableSnapshot, table_snapshot_of
+from games.tables.sql import MOVE_ROWS, SEAT_ROWS, TABLE_ROWS, PublicMove, public_move, table_rows
 
 logger = logging.getLogger(__name__)
 
@@ -53,7 +54,7 @@ class LockedTable:
     # that no seat write puts back a value it never meant to change.
     changed_seats: dict[int, set[str]] = field(default_factory=dict)
     started: bool = False  # the match was dealt in this transaction
-    last_move: dict | None = None  # the public side of the table's last move
+    last_move: PublicMove | None = None  # the public side of the table's last move
     new_moves: list[Move] = field(default_factory=list)  # written by ``save``
 
     @classmethod
@@ -113,7 +114,7 @@ class LockedTable:
             by=by,
         )
         self.new_moves.append(move)
-        self.last_move = {name: getattr(move, name) for name in PUBLIC_MOVE}
+        self.last_move = public_move(move)
 
     def over_timeout_limit(self, seat: int) -> bool:
         return self.seats[seat].timeouts_in_row >= self.table.max_timeouts
@@ -227,7 +228,7 @@ class LockedTable:
             game=self.table.game,
             seat_users=seat_users,
             ranks=ranks,
-            left={seat.user_id for seat in self.seats if seat.left},
+            left={seat.user_id for seat in self.seats if seat.left and seat.user_id is not None},
         )
         ratings_record_match(
             game=self.table.game, match_ref=self.table.pk, teams=teams, ranks=standings

@@ -124,7 +124,7 @@ def table_bot_turn_play(*, table_id: int, version: int) -> bool:
     write lock for every table); the lock then checks that nothing moved meanwhile.
     """
     table = Table.objects.filter(pk=table_id, status=TableStatus.PLAYING, version=version).first()
-    if table is None:
+    if table is None or table.state is None:
         return False
     match = GAMES[table.game].from_json(table.state)
     seats = list(Seat.objects.filter(table=table).order_by("number"))

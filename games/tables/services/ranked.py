@@ -8,7 +8,7 @@ game and variant meet at the same tables instead of waiting at tables of every s
 
 from statistics import fmean
 
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet
 
 from accounts.models import Rating
 from accounts.ratings import RATING_TARGET
@@ -53,7 +53,7 @@ def ranked_table_join(*, user_id: int, game: str, variant: str) -> Table:
     )
 
 
-def _open_ranked(game: str, variant: str):
+def _open_ranked(game: str, variant: str) -> QuerySet[Table]:
     return Table.objects.filter(
         game=game, variant=variant, ranked=True, private=False, status=TableStatus.OPEN
     )

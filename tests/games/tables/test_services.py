@@ -498,24 +498,3 @@ def test_two_moves_racing_for_one_version_apply_exactly_one():
         thread.join()
     assert sorted(outcomes) == ["applied", "stale_version"]
     assert Move.objects.filter(table=table, by=MoveBy.PLAYER).count() == 1
-
-
-@pytest.mark.scaleout
-def test_the_row_lock_and_the_writes_of_a_move_are_prepared_in_their_connection():
-    """The five-table join that reads the locked row cost more to plan than to run: from its fifth
-    run in a connection PostgreSQL runs it from a prepared plan, and so the move's writes."""
-    (asha,) = members(1)
-    table = table_new(asha, "pitch", ["", "medium", "medium", "medium"])
-    for _turn in range(6):
-        table = bots_play(table)
-        action = match_of(table).legal_actions(0)[0]
-        services.table_move_apply(
-            table_id=table.pk, user_id=asha.pk, action=action, version=table.version
-        )
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT statement FROM pg_prepared_statements")
-        prepared = [" ".join(sql.split()) for (sql,) in cursor.fetchall()]
-    assert any(sql.endswith("FOR UPDATE") for sql in prepared)
-    assert any(sql.endswith("ORDER BY s.number") for sql in prepared)
-    assert any(sql.startswith('INSERT INTO "games_move"') for sql in prepared)
-    assert any(sql.startswith('UPDATE "games_table" SET "state"') for sql in prepared)

@@ -1,0 +1,116 @@
+"""The plain SQL of a move (``config.sql`` says why, and how it is written): the table's row lock,
+the one read of the table with its seats, their members' names and its last move, and the writes
+of new moves, changed seats and the table.
+
+The statements' texts are built on first use, when the database backend (and its quoting) is
+known, and then kept for the process.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import TypedDict, cast
+
+from django.contrib.auth import get_user_model
+from django.db import connection
+
+from accounts.models import Profile
+from config.sql import Rows
+from games.engine.base import Event
+from games.tables.models import Move, Seat, Table
+
+# Not the table's initial state: only a match's start writes it, and it is as big as the state.
+TABLE_ROWS = Rows(Table, leave_out=["initial_state"])
+SEAT_ROWS = Rows(Seat)
+MOVE_ROWS = Rows(Move)
+
+# A move as anyone at the table may read it: its public events, never its action (a hidden
+# trump is chosen by an action only its player may see).
+PUBLIC_MOVE = ("version", "seat", "by", "events")
+PUBLIC_MOVE_ROWS = Rows(Move, only=PUBLIC_MOVE)
+
+
+class PublicMove(TypedDict):
+    """The public side of a move (``PUBLIC_MOVE``), as frames and replays show it."""
+
+    version: int
+    seat: int
+    by: str
+    events: list[Event]
+
+
+def public_move(move: Move) -> PublicMove:
+    """The public side of ``move``, as the read gives it."""
+    return cast(PublicMove, {name: getattr(move, name) for name in PUBLIC_MOVE})
+
+
+_USERS = Rows(get_user_model())
+_PROFILES = Rows(Profile)
+
+
+@dataclass(frozen=True)
+class TableRows:
+    table: Table  # less its initial state
+    seats: list[tuple[Seat, str]]  # in order, each with its member's name
+    last_move: PublicMove | None  # the move that made the table's version
+
+
+def table_rows(table_id: int, *, for_update: bool = False) -> TableRows | None:
+    """The table, its seats with their members' names (as ``Profile.shown_name`` gives them:
+    the display name, else the username; "" for a bot or an empty seat) and its last move, in
+    one query. ``for_update`` first locks the table's row until the transaction ends (on
+    PostgreSQL; SQLite's IMMEDIATE transaction already holds the database's write lock).
+
+    Lock first, then read: at READ COMMITTED a join in the locking statement itself reads the
+    locked row afresh after waiting for it, but the joined rows (the seats, the last move) as
+    they were before the wait (DESIGN.md's pitfalls). The read is a statement of its own, so
+    it sees what the lock waited for; on PostgreSQL both go in one round trip."""
+    lock = for_update and connection.features.has_select_for_update
+    with connection.cursor() as cursor:
+        if lock:
+            with connection.connection.pipeline():
+                cursor.execute(table_lock_sql(), [table_id])
+                cursor.execute(table_read_sql(), [table_id])
+                rows = cursor.fetchall()
+        else:
+            cursor.execute(table_read_sql(), [table_id])
+            rows = cursor.fetchall()
+    if not rows:
+        return None
+    table_end = TABLE_ROWS.width
+    move_end = table_end + PUBLIC_MOVE_ROWS.width
+    seat_end = move_end + SEAT_ROWS.width
+    last = PUBLIC_MOVE_ROWS.as_dict(rows[0][table_end:move_end])
+    return TableRows(
+        table=TABLE_ROWS.instance(rows[0][:table_end]),
+        seats=[(SEAT_ROWS.instance(row[move_end:seat_end]), row[seat_end] or "") for row in rows],
+        last_move=cast(PublicMove, last) if last["version"] is not None else None,
+    )
+
+
+@cache
+def table_lock_sql() -> str:
+    """Locks the table's row (parameter: its id); reads nothing."""
+    return f"SELECT 1 FROM {TABLE_ROWS.table} WHERE {TABLE_ROWS.column('pk')} = %s FOR UPDATE"
+
+
+@cache
+def table_read_sql() -> str:
+    """One row per seat, in seat order (parameter: the table's id): the table's row, the public
+    side of its last move (NULLs before the first move: versions have no gaps, so it is the one
+    at the table's version), the seat's row and its member's name (NULL for no member)."""
+    t, s, m = TABLE_ROWS.aliased("t"), SEAT_ROWS.aliased("s"), PUBLIC_MOVE_ROWS.aliased("m")
+    u, p = _USERS.aliased("u"), _PROFILES.aliased("p")
+    username = get_user_model().USERNAME_FIELD
+    return f"""
+        SELECT {t.columns}, {m.columns}, {s.columns},
+               COALESCE(NULLIF({p["display_name"]}, ''), {u[username]})
+        FROM {t.table}
+        JOIN {s.table} ON {s["table"]} = {t["pk"]}
+        LEFT JOIN {m.table} ON {m["table"]} = {t["pk"]} AND {m["version"]} = {t["version"]}
+        LEFT JOIN {u.table} ON {u["pk"]} = {s["user"]}
+        LEFT JOIN {p.table} ON {p["user"]} = {s["user"]}
+        WHERE {t["pk"]} = %s
+        ORDER BY {s["number"]}
+    """
