@@ -494,12 +494,14 @@ async def run_clients(
 ) -> None:
     """Connect every client, start them together, and record the processes' CPU from the
     start to the end of the phase."""
+    print(f"{time.strftime('%H:%M:%S')} {len(clients)} sockets connecting", flush=True)
     start = Start(total=len(clients))
     tasks = [asyncio.create_task(client(index, start)) for index, client in enumerate(clients)]
     await start.all_tried.wait()
     measure.start = time.monotonic() + 5  # a few seconds to settle
     measure.end = measure.start + options.seconds
     measure.connect_failures = start.failed
+    print(f"{time.strftime('%H:%M:%S')} playing for {options.seconds:.0f} s", flush=True)
     platform.cpu_mark()
     on_start()
     start.go.set()

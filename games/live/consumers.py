@@ -5,8 +5,8 @@ A move's path, from the socket to the engine and back: ``TableConsumer.client_mo
 asks the engine, writes the move and publishes ``TableChanged`` on commit (``config.news``);
 ``games.live.fanout`` hands that to this process's hub, which keeps the new snapshot and calls
 ``table_changed`` on each socket of the table here, while the channel layer carries the bare
-numbers to the other processes, whose sockets read the snapshot once per process. Each socket
-then sends its own seat's view (``frames.state_frame``).
+numbers to the other processes' hubs, whose sockets read the snapshot once per process. Each
+socket then sends its own seat's view (``frames.state_frame``).
 """
 
 import asyncio
@@ -20,7 +20,6 @@ from django.utils import translation
 from games.engine import IllegalAction
 from games.live.arrange import ArrangementRefusal, arrangement_frame
 from games.live.dispatch import LoopDispatch
-from games.live.fanout import table_group
 from games.live.frames import state_frame
 from games.live.guards import GuardedJsonConsumer
 from games.live.hub import hub
@@ -106,13 +105,12 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
         if access is None:
             await self.close()
             return
-        await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         self.joined = True
         await self.accept()
-        # From here this process's own changes come straight to this socket (the hub), the
-        # others' through the group: only a newer revision is sent.
+        # From here the hub tells this socket of the table's changes, this process's own and
+        # the others': only a newer revision is sent.
         self.hub = hub()
-        self.hub.join(self.table_id, self)
+        await self.hub.join(self.table_id, self)
         snapshot = await self.hub.snapshots.fresh(self.table_id)
         if snapshot is not None:
             if snapshot.revision > self.sent_revision:
@@ -121,8 +119,7 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
 
     async def disconnect(self, code):
         if self.joined:
-            self.hub.leave(self.table_id, self)
-            await self.channel_layer.group_discard(table_group(self.table_id), self.channel_name)
+            await self.hub.leave(self.table_id, self)
 
     # -- from the table ----------------------------------------------------------------------
 

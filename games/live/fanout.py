@@ -8,9 +8,9 @@ Redis. ``on_published`` runs in the thread that committed the write:
 - In a server process, whose sockets' event loop runs, the news is handed to that loop and the
   writing thread goes on at once (a socket's move in the thread pool, a page's seat taken). On
   the loop (``table_news_deliver``) the hub keeps the snapshot the write left, tells this
-  process's sockets of the table at once, and sends the numbers to the table's group for the
-  other processes; the copy that comes back through Redis is old news here, and each socket's
-  revision check drops it.
+  process's sockets of the table at once, and sends the numbers to the table's group, where
+  each other process's hub hears them once (``hub.Hub``); the copy that comes back here carries
+  this hub's origin and is dropped.
 - Elsewhere (a Celery worker, a command) the numbers go to the group, and the thread waits
   until Redis has them.
 """
@@ -22,15 +22,10 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from config.news import News
-from games.live.hub import Hub, TableChangedEvent, running_hubs
+from games.live.hub import Hub, TableChangedEvent, running_hubs, table_group
 from games.tables.news import TableChanged
 
 logger = logging.getLogger(__name__)
-
-
-def table_group(table_id: int) -> str:
-    """Every socket open on one table, in every server process."""
-    return f"table.{table_id}"
 
 
 def on_published(sender: type[News], news: News, **kwargs: object) -> None:
@@ -64,14 +59,16 @@ async def table_news_deliver(hub: Hub | None, news: TableChanged, *, remote: boo
     table's group in every server process."""
     message: TableChangedEvent = {
         "type": "table.changed",
+        "table": news.table_id,
         "version": news.version,
         "revision": news.revision,
+        "origin": "" if hub is None else hub.origin,
     }
     sends = []
     if hub is not None:
         if news.snapshot is not None:
             hub.snapshots.keep(news.snapshot)
-        sends.append(hub.tell(news.table_id, message))
+        sends.append(hub.tell(message))
     if remote:
         layer = get_channel_layer()
         assert layer is not None  # settings.CHANNEL_LAYERS has one

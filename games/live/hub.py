@@ -1,18 +1,23 @@
 """``Hub``: this process's table sockets and what they share, for one event loop.
 
-A server process runs its sockets in one event loop; the hub of that loop knows which of them
-watch each table (held weakly: a consumer that crashed before its disconnect is not kept, nor
-told of every later move) and keeps the tables' latest snapshots (``SnapshotCache``). The
-fan-out (``fanout``) tells a hub of the changes made in its own process at once, and the
-channel layer brings everyone else's. Tests start an event loop per scenario, so there is a
-hub per loop, dropped with it.
+A server process runs its sockets in one event loop. Its hub knows which of them watch each
+table (held weakly: a consumer that crashed before its disconnect is neither kept nor told of
+every later move), keeps the tables' latest snapshots (``SnapshotCache``), and is the process's
+one subscriber to each watched table's group on the channel layer: a change made elsewhere
+reaches this process once, however many of its sockets watch the table, and the hub tells each
+of them. The fan-out (``fanout``) tells a hub of its own process's changes at once, with the
+snapshot the write left; their copy coming back from Redis carries the hub's own origin and is
+dropped. Tests start an event loop per scenario, so there is a hub per loop, dropped with it.
 """
 
 import asyncio
 import logging
+import uuid
 import weakref
 from collections import defaultdict
 from typing import Literal, Protocol, TypedDict
+
+from channels.layers import BaseChannelLayer, get_channel_layer
 
 from games.live.snapshots import SnapshotCache
 
@@ -20,44 +25,88 @@ logger = logging.getLogger(__name__)
 
 
 class TableChangedEvent(TypedDict):
-    """What every socket of a table is told of a change, here and through the channel layer."""
+    """What the sockets of a table are told of a change, here and through the channel layer:
+    only numbers (each socket renders its own seat's view from a snapshot)."""
 
     type: Literal["table.changed"]
+    table: int
     version: int
     revision: int
+    origin: str  # the hub whose process made the change ("" from a worker)
 
 
 class TableSocket(Protocol):
     async def table_changed(self, event: TableChangedEvent) -> None: ...
 
 
+def table_group(table_id: int) -> str:
+    """The hubs of every server process that has a socket on the table."""
+    return f"table.{table_id}"
+
+
 class Hub:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
+        self.origin = uuid.uuid4().hex
         self.snapshots = SnapshotCache()
         self._tables: defaultdict[int, weakref.WeakSet[TableSocket]] = defaultdict(weakref.WeakSet)
+        self._channel = ""
+        self._listening: asyncio.Task[None] | None = None
 
-    def join(self, table_id: int, socket: TableSocket) -> None:
+    async def join(self, table_id: int, socket: TableSocket) -> None:
+        """``socket`` is told of the table's changes from here on."""
+        first = table_id not in self._tables
         self._tables[table_id].add(socket)
+        if first:
+            layer = await self._subscribed()
+            await layer.group_add(table_group(table_id), self._channel)
 
-    def leave(self, table_id: int, socket: TableSocket) -> None:
+    async def leave(self, table_id: int, socket: TableSocket) -> None:
         sockets = self._tables.get(table_id)
-        if sockets is not None:
-            sockets.discard(socket)
-            if not sockets:
-                del self._tables[table_id]
+        if sockets is None:
+            return
+        sockets.discard(socket)
+        if not sockets:
+            del self._tables[table_id]
+            await _layer().group_discard(table_group(table_id), self._channel)
 
     def sockets_of(self, table_id: int) -> list[TableSocket]:
         return list(self._tables.get(table_id, ()))
 
-    async def tell(self, table_id: int, event: TableChangedEvent) -> None:
+    async def tell(self, event: TableChangedEvent) -> None:
         """Each socket of the table here, at once; one that fails keeps it from no other."""
+        table_id = event["table"]
+        sockets = self.sockets_of(table_id)
+        if not sockets and table_id in self._tables:
+            # Its last sockets went without a disconnect: no longer subscribe for them.
+            del self._tables[table_id]
+            await _layer().group_discard(table_group(table_id), self._channel)
         for outcome in await asyncio.gather(
-            *(socket.table_changed(event) for socket in self.sockets_of(table_id)),
-            return_exceptions=True,
+            *(socket.table_changed(event) for socket in sockets), return_exceptions=True
         ):
             if isinstance(outcome, Exception):
                 logger.error("a table socket was not told of a change", exc_info=outcome)
+
+    async def _subscribed(self) -> BaseChannelLayer:
+        """The layer, with this hub's channel made and read."""
+        layer = _layer()
+        if self._listening is None or self._listening.done():
+            self._channel = await layer.new_channel()
+            self._listening = asyncio.ensure_future(self._listen(layer))
+        return layer
+
+    async def _listen(self, layer: BaseChannelLayer) -> None:
+        """The other processes' changes, as the channel layer brings them."""
+        while True:
+            event = await layer.receive(self._channel)
+            if event.get("origin") != self.origin:
+                await self.tell(event)  # type: ignore[arg-type] # the layer's message is ours
+
+
+def _layer() -> BaseChannelLayer:
+    layer = get_channel_layer()
+    assert layer is not None  # settings.CHANNEL_LAYERS has one
+    return layer
 
 
 _hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()

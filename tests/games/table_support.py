@@ -18,7 +18,8 @@ PASSWORD = "Lahore-Lucknow-42"
 SHORT_MATCHES = {
     "rummy": ("points", {}),
     "courtpiece": ("single_sar", {"target": 1}),
-    "pitch": ("standard", {"target": 3}),
+    # The back door (a house rule, PI-8) keeps a match of random players short.
+    "pitch": ("standard", {"target": 3, "back_door": True}),
     "unders": ("classic", {}),
 }
 

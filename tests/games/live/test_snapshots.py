@@ -15,9 +15,9 @@ from django.test import Client
 
 from config.asgi import application
 from games.live import snapshots
-from games.live.fanout import table_group, table_news_deliver
+from games.live.fanout import table_news_deliver
 from games.live.frames import state_frame
-from games.live.hub import hub
+from games.live.hub import hub, table_group
 from games.tables import services
 from games.tables.models import MoveBy
 from games.tables.news import TableChanged
@@ -198,10 +198,10 @@ def test_a_socket_that_fails_to_send_keeps_the_news_from_no_other(monkeypatch):
     async def scenario():
         sockets = [Gone(), Open()]
         for socket in sockets:
-            hub().join(7, socket)
+            await hub().join(7, socket)
         await table_news_deliver(hub(), TableChanged(7, 3, 4))
         for socket in sockets:
-            hub().leave(7, socket)
+            await hub().leave(7, socket)
 
     async_to_sync(scenario)()
     assert told == [4]
@@ -224,7 +224,7 @@ def test_a_socket_gone_without_unlistening_is_not_kept(monkeypatch):
 
     async def scenario():
         crashed = Crashed()
-        hub().join(7, crashed)
+        await hub().join(7, crashed)
         await table_news_deliver(hub(), TableChanged(7, 3, 4))
         del crashed
         gc.collect()
@@ -233,6 +233,52 @@ def test_a_socket_gone_without_unlistening_is_not_kept(monkeypatch):
 
     assert async_to_sync(scenario)() == []
     assert told == [4]
+
+
+def test_another_processs_change_reaches_this_process_once_however_many_sockets_watch(
+    monkeypatch,
+):
+    """The hub is the process's one subscriber to a table's group: one message through the
+    channel layer tells every socket of the table here. Its own changes, coming back, are
+    dropped: its sockets were told at once."""
+    told = []
+    all_told = asyncio.Event()
+
+    class Watching:
+        def __init__(self, name):
+            self.name = name
+
+        async def table_changed(self, event):
+            told.append((self.name, event["revision"]))
+            if len(told) == 6:
+                all_told.set()
+
+    layer = get_channel_layer()
+    received = []
+    receive = layer.receive
+
+    async def counted(channel):
+        message = await receive(channel)
+        received.append(message["revision"])
+        return message
+
+    monkeypatch.setattr(layer, "receive", counted, raising=False)
+
+    async def scenario():
+        sockets = [Watching(name) for name in "abc"]
+        for socket in sockets:
+            await hub().join(7, socket)
+        # This process's own move: told at once, and its copy from Redis dropped.
+        await table_news_deliver(hub(), TableChanged(7, 3, 4))
+        elsewhere = {"type": "table.changed", "table": 7, "version": 4, "revision": 5}
+        await layer.group_send(table_group(7), {**elsewhere, "origin": "another process"})
+        await asyncio.wait_for(all_told.wait(), 10)
+        for socket in sockets:
+            await hub().leave(7, socket)
+
+    async_to_sync(scenario)()
+    assert sorted(told) == [(name, revision) for name in "abc" for revision in (4, 5)]
+    assert sorted(received) == [4, 5]  # one message each for the hub, not one per socket
 
 
 @pytest.mark.django_db(transaction=True)
@@ -286,7 +332,13 @@ def test_a_revision_still_loading_is_sent_before_a_later_one_told_at_once(monkey
 
         monkeypatch.setattr(snapshots, "_load_snapshot", slow_read)
         revision = (await read(table.pk)).revision
-        message = {"type": "table.changed", "version": version, "revision": revision}
+        message = {
+            "type": "table.changed",
+            "table": table.pk,
+            "version": version,
+            "revision": revision,
+            "origin": "another process",
+        }
         await get_channel_layer().group_send(table_group(table.pk), message)
         await asyncio.wait_for(reading.wait(), 10)
         # This process's move, told at once while the earlier one is still being read.
