@@ -19,7 +19,6 @@ from django.views.decorators.http import require_POST
 from config.catalogue import CATALOGUE_BY_SLUG
 from games.engine import GAMES
 from games.engine.courtpiece.deal import sorted_hand
-from games.live.arrange import KIND_LABELS
 from games.live.frames import state_frame
 from games.tables import selectors, services
 from games.tables.models import BotLevel, MoveBy, Table, TableStatus
@@ -46,6 +45,7 @@ from games.words.labels import (
     isolated,
     variant_name,
 )
+from games.words.layout import KIND_LABELS
 from games.words.refusals import refusal_text
 
 
