@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from config.catalogue import CATALOGUE_BY_SLUG
 from games.engine import GAMES
-from games.engine.courtpiece.deal import sorted_hand
+from games.engine.base import Match
 from games.live.frames import state_frame
 from games.tables import selectors, services
 from games.tables.models import BotLevel, MoveBy, Table, TableStatus
@@ -33,6 +33,7 @@ from games.words.labels import (
     EVENT_TEMPLATES,
     FACE_DOWN,
     FLAG_WORDS,
+    HAND_LABELS,
     JOKER,
     NOBODY,
     OUTCOME_NAMES,
@@ -112,7 +113,7 @@ def table(request, table_id):
     seat = next((s.number for s in snapshot.seats if user_id and s.user_id == user_id), None)
     if seat is None and table.status != TableStatus.OPEN and not table.allow_spectators:
         raise Http404
-    rows = _result_rows(table, snapshot) if table.status == TableStatus.FINISHED else []
+    rows = _result_rows(snapshot) if table.status == TableStatus.FINISHED else []
     context = {
         "table": table,
         "game": CATALOGUE_BY_SLUG[table.game],
@@ -128,10 +129,10 @@ def table(request, table_id):
         "game_partial": f"games/table/_{table.game}.html",
         "game_script": GAME_SCRIPTS[table.game],
         "result_rows": rows,
-        # Rummy's hands are shown in their groups in the last deal's summary instead.
         "hands_open": any(row["hands"] for row in rows),
         "bot_levels": BotLevel.choices,
         "strings": _table_strings(),
+        "rules": {"bids": GAMES[table.game].bid_ladder(table.variant)},
         "socket_path": _with_invite(f"/ws/tables/{table.pk}/", invite),
     }
     return render(request, "games/table.html", context)
@@ -219,46 +220,24 @@ GAME_SCRIPTS = {
 }
 
 
-def _open_hands(table, match) -> list[list[tuple[str, list[str]]]]:
-    """Every seat's cards, open on the result screen (only once the match is over): Hidden
-    Unders' hand, overs and unders; Pitch's last hand as dealt; Court Piece's last deal as it
-    stood when play began (from the replay: the tricks have taken the cards since); rummy's
-    last hand (its groups are in the summary)."""
-    state = match.to_json()
-    if match.game == "unders":
-        return [
-            [
-                (_("Hand"), holding["hand"]),
-                (_("Overs"), holding["overs"] or []),
-                (_("Unders"), holding["unders"]),
-            ]
-            for holding in state["holdings"]
-        ]
-    if match.game == "pitch":
-        return [[(_("Dealt in the last hand"), list(cards))] for cards in state["dealt"]]
-    if match.game == "courtpiece":
-        dealt = None
-        for step in selectors.table_replay(table):
-            deal = step.match.deal
-            if deal.phase == "play" and deal.tricks_played == 0 and not deal.trick:
-                dealt = [list(hand) for hand in deal.hands]
-                if deal.face_down is not None and deal.caller is not None:
-                    dealt[deal.caller].append(deal.face_down)
-        if dealt is not None:
-            label = _("Dealt in the last deal")
-            return [[(label, sorted_hand(cards))] for cards in dealt]
-    return [[("", match.view(seat)["hand"])] for seat in range(match.players)]
+def _open_hands(match: Match) -> list[list[tuple[str, list[str]]]]:
+    """Every seat's cards open, each group under its label: only for a finished match (the
+    result screen) and a replay (``Match.open_hands``)."""
+    return [
+        [(str(HAND_LABELS[group["label"]]), group["cards"]) for group in groups]
+        for groups in match.open_hands()
+    ]
 
 
-def _result_rows(table, snapshot) -> list[dict]:
+def _result_rows(snapshot) -> list[dict]:
     """The result screen: each seat's place and score, and every hand open now that the match
     is over."""
     match = snapshot.match
     if match is None or not match.is_over():
         return []
-    hands = _open_hands(table, match)
+    hands = _open_hands(match)
     result = match.result()
-    winners = set(result.get("winners", []))
+    winners = set(result["winners"])
     rows = []
     for info in snapshot.seats:
         number = info.number
@@ -270,7 +249,7 @@ def _result_rows(table, snapshot) -> list[dict]:
                 "rank": result["ranks"][number],
                 "score": result["scores"][number],
                 "winner": number in winners,
-                "hands": [(label, cards) for label, cards in hands[number] if cards],
+                "hands": hands[number],
             }
         )
     return sorted(rows, key=lambda row: row["rank"])

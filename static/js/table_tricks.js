@@ -5,7 +5,8 @@
   "use strict";
   const Taash = window.Taash;
   const SUITS = ["S", "H", "D", "C"];
-  const BIDS = ["pass", 2, 3, 4, "kot"];
+  // The variant's auction, lowest call first, as the engine lists it (GameRules.bid_ladder).
+  const BIDS = JSON.parse(document.getElementById("table-rules").textContent).bids;
   const PLACES = ["south", "east", "north", "west"];
 
   function suitOf(code) {

@@ -1,5 +1,7 @@
 """The table pages: lobby, new table, the table, its replay (in process, no live server)."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -177,12 +179,13 @@ def result_section(page: str) -> str:
 
 
 @pytest.mark.parametrize(
-    ("game", "seats", "cards"),
-    [("courtpiece", 4, 52), ("pitch", 4, 24), ("unders", 2, None)],
+    ("game", "seats", "dealt"),
+    [("courtpiece", 4, 52), ("pitch", 4, 24), ("unders", 2, 24)],
 )
-def test_the_result_screen_opens_every_hand_once_the_match_is_over(client, game, seats, cards):
-    """Court Piece shows its last deal as dealt (from the replay), Pitch its last hand as dealt
-    (PI-6), Hidden Unders every seat's hand, overs and unders (HU-11); never before the end."""
+def test_the_result_screen_opens_every_hand_once_the_match_is_over(client, game, seats, dealt):
+    """Every seat's last deal or hand as dealt (Court Piece: as play began, CP-8's face-down
+    card with its caller; Pitch: its six, PI-6; Hidden Unders: the twelve), then every card
+    still held (Hidden Unders: the cards left, its score, HU-11); never before the end."""
     (asha,) = members(1)
     # Medium bots: two easy ones at Hidden Unders can trade the pile for thousands of moves.
     table = table_new(asha, game, ["", *["medium"] * (seats - 1)])
@@ -191,11 +194,16 @@ def test_the_result_screen_opens_every_hand_once_the_match_is_over(client, game,
     table = bots_play(table)
     assert table.status == TableStatus.FINISHED
     shown = result_section(signed_in(asha).get(f"/tables/{table.pk}/").text)
-    if cards is None:  # Hidden Unders: every card the seats still hold, in the open
-        cards = sum(match_of(table).result()["scores"])
-        # Each part labelled (a seat that took the pile after its unders holds a hand alone).
-        assert any(part in shown for part in ("Hand", "Overs", "Unders")) or cards == 0
-    assert shown.count('class="card-svg') == cards
+    parts = re.findall(r'<div class="open-hand-part">(.*?)</div>', shown, re.S)
+    as_dealt = [part for part in parts if "As dealt" in part]
+    assert len(as_dealt) == seats
+    assert sum(part.count('class="card-svg') for part in as_dealt) == dealt
+    held = sum(part.count('class="card-svg') for part in parts if part not in as_dealt)
+    if game == "unders":
+        assert held == sum(match_of(table).result()["scores"])
+    else:
+        played = match_of(table).view(None)
+        assert held == sum(played["hand_sizes"])
     assert 'class="card-svg back' not in shown
     # The member's Latin name set apart from the words around it (an Urdu line keeps its
     # brackets the right way round).
