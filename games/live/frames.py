@@ -2,17 +2,27 @@
 
     {"type": "state", "version": N, "revision": R, "status": ..., "seat": s | None,
      "view": match.view(s), "legal": [...], "deadline": iso | None, "seats": [...],
-     "last_move": {...} | None}
+     "last_move": {"version", "seat", "by", "events", "text"} | None}
 
-Spectators (``seat`` None) and a member who left the match get no legal actions.
+Spectators (``seat`` None) and a member who left the match get no legal actions. The last
+move's ``text`` is its public events in the reader's words (``games.words.moves``): the page
+shows it as it is.
 """
 
+from contextlib import nullcontext
 from typing import Any
 
+from django.utils import translation
+
 from games.tables.selectors import TableSnapshot
+from games.words.moves import move_text
 
 
-def state_frame(snapshot: TableSnapshot, seat: int | None) -> dict[str, Any]:
+def state_frame(
+    snapshot: TableSnapshot, seat: int | None, *, language: str | None = None
+) -> dict[str, Any]:
+    """The frame of ``seat`` (``None``: a spectator); its words in ``language`` (``None``: the
+    active one, as a page's request has it)."""
     match = snapshot.match
     playing = match is not None and snapshot.status == "playing"
     # A member who left the match still sees their seat, but a bot makes its moves.
@@ -30,5 +40,14 @@ def state_frame(snapshot: TableSnapshot, seat: int | None) -> dict[str, Any]:
         "legal": match.legal_actions(seat) if playing and acting else [],
         "deadline": snapshot.deadline.isoformat() if snapshot.deadline and playing else None,
         "seats": [info.to_json() for info in snapshot.seats],
-        "last_move": snapshot.last_move,
+        "last_move": _told(snapshot, language),
     }
+
+
+def _told(snapshot: TableSnapshot, language: str | None) -> dict[str, Any] | None:
+    """The last move, public events only (never its action), with their words."""
+    move = snapshot.last_move
+    if move is None:
+        return None
+    with translation.override(language) if language else nullcontext():
+        return {**move, "text": move_text(move["events"], snapshot.game)}

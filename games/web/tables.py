@@ -21,33 +21,12 @@ from games.engine import GAMES
 from games.engine.base import Match
 from games.live.frames import state_frame
 from games.tables import selectors, services
-from games.tables.models import BotLevel, MoveBy, Table, TableStatus
+from games.tables.models import BotLevel, Table, TableStatus
 from games.tables.refusals import TableRefusal
 from games.web.forms import TableForm
-from games.words.labels import (
-    ACTION_NAMES,
-    ACTION_WORDS,
-    CARD_NAME,
-    EVENT_NAMES,
-    EVENT_QUIET,
-    EVENT_TEMPLATES,
-    FACE_DOWN,
-    FLAG_WORDS,
-    HAND_LABELS,
-    JOKER,
-    NOBODY,
-    OUTCOME_NAMES,
-    PROMPTS,
-    RANK_NAMES,
-    SEAT_FIELDS,
-    SEAT_STATUSES,
-    SUIT_NAMES,
-    TEAM_FIELDS,
-    isolated,
-    variant_name,
-)
-from games.words.layout import KIND_LABELS
+from games.words.labels import HAND_LABELS, isolated, variant_name
 from games.words.refusals import refusal_text
+from games.words.table_page import table_page_words
 
 
 def lobby(request, slug):
@@ -131,7 +110,7 @@ def table(request, table_id):
         "result_rows": rows,
         "hands_open": any(row["hands"] for row in rows),
         "bot_levels": BotLevel.choices,
-        "strings": _table_strings(),
+        "strings": table_page_words(bot_levels=BotLevel.choices),
         "rules": {"bids": GAMES[table.game].bid_ladder(table.variant)},
         "socket_path": _with_invite(f"/ws/tables/{table.pk}/", invite),
     }
@@ -301,122 +280,3 @@ def _int_or_none(value) -> int | None:
         return int(value)
     except (TypeError, ValueError):
         return None
-
-
-def _table_strings() -> dict:
-    """The words the table page's script shows, in the reader's language."""
-    return {
-        "actions": {kind: str(name) for kind, name in ACTION_NAMES.items()},
-        "events": {kind: str(name) for kind, name in EVENT_NAMES.items()},
-        "words": {word: str(text) for word, text in ACTION_WORDS.items()},
-        "by": {key: str(label) for key, label in MoveBy.choices},
-        "bot_levels": {key: str(label) for key, label in BotLevel.choices},
-        "seat": _("Seat %(number)s"),
-        "you": _("you"),
-        "bot": _("bot"),
-        "stand_in": _("a bot plays for now"),
-        "left": _("left the match: a bot plays"),
-        "away": _("away"),
-        "empty": _("empty"),
-        "your_turn": _("Your turn"),
-        "waiting_for": _("Waiting for"),
-        "seconds_left": _("%(seconds)s s left"),
-        "over": _("The match is over."),
-        "connecting": _("Connecting…"),
-        "reconnecting": _("Connection lost: reconnecting…"),
-        "no_moves": _("Nothing to do now."),
-        "back": _("I am back"),
-        "cancel": _("Cancel"),
-        "selected": _("%(count)s selected"),
-        "to_move": _("to move"),
-        "dealer": _("dealer"),
-        "team": _("Team %(number)s"),
-        "scores": _("Scores"),
-        "prompts": _words(PROMPTS),
-        "ranks": _words(RANK_NAMES),
-        "suits": _words(SUIT_NAMES),
-        "card_name": str(CARD_NAME),
-        "joker": str(JOKER),
-        "face_down": str(FACE_DOWN),
-        "kinds": {kind.value: str(label) for kind, label in KIND_LABELS.items()},
-        "statuses": _words(SEAT_STATUSES),
-        "outcomes": _words(OUTCOME_NAMES),
-        "cards_count": _("%(count)s cards"),
-        "group": _("Group"),
-        "move_here": _("Move the selected cards into this group"),
-        "new_group_drop": _("Drop a card here for a new group"),
-        "closed_deck": _("Deck: %(count)s"),
-        "open_pile": _("Open pile: %(count)s"),
-        "wild_joker": _("Wild joker"),
-        "sort": _("Sort"),
-        "group_selected": _("Group selected"),
-        "declare_aside": _("Declare, putting the selected card aside"),
-        "declare_hint": _("Select the card to put aside, then declare."),
-        "drop_cost": _("Drop (costs %(points)s points)"),
-        "last_deal": _("Last deal"),
-        "points": _("%(points)s points"),
-        "ungrouped": _("Ungrouped"),
-        "trump": _("Trump"),
-        "face_down_by": _("laid face down by %(seat)s"),
-        "not_yet": _("not chosen yet"),
-        "team_tricks": _("Team %(number)s: %(tricks)s tricks"),
-        "of_target": _("of %(target)s"),
-        "deal_outcome": _("Team %(team)s: %(outcome)s, %(points)s points"),
-        "pitcher_bid": _("%(seat)s bid %(bid)s"),
-        "bid": _("Bid"),
-        "points_names": {
-            "high": _("High"),
-            "low": _("Low"),
-            "jack": _("Jack"),
-            "game": _("Game"),
-        },
-        "hand_summary": _("Hand %(number)s"),
-        "made": _("bid made"),
-        "set_back": _("set back"),
-        "scored": _("Scored"),
-        "pile_count": _("Pile: %(count)s"),
-        "burned": _("Burned: %(count)s"),
-        "cp": {
-            "pass": _("Pass to your partner, %(seat)s"),
-            "luck": _("Let the luck card decide"),
-            "change_cards": _("Change cards: five fresh ones, once a deal"),
-            "keep_cards": _("Keep these cards"),
-            "keep_trump": _("Keep trump"),
-            "ask_trump": _("Show trump: you cannot follow suit"),
-            "reveal": _("Reveal your face-down trump before you lead"),
-            "house_feature": _("House feature"),
-            "change_trump_to": _("Change trump to:"),
-            "your_face_down": _("your face-down card: trump once shown"),
-            "prompt_change_hidden": _(
-                "House feature: choose another of your first five in your hand to lay face "
-                "down instead, or keep the face-down card."
-            ),
-            "prompt_change_suit": _(
-                "House feature: change trump to another suit you hold, or keep it."
-            ),
-            "prompt_keep_trump": _("Trump is set: keep it to start the play."),
-            "prompt_ask_trump": _(
-                "You cannot follow suit: play any card, or ask for the trump to be shown."
-            ),
-            "prompt_reveal": _("Your lead: play a card, or first reveal your face-down trump."),
-        },
-        "event_templates": _words(EVENT_TEMPLATES),
-        "event_fields": {
-            "seats": sorted(SEAT_FIELDS),
-            "teams": sorted(TEAM_FIELDS),
-            "quiet": sorted(EVENT_QUIET),
-            "flags": {key: [str(yes), str(no)] for key, (yes, no) in FLAG_WORDS.items()},
-        },
-        "nobody": str(NOBODY),
-        "your_overs": _("Your overs"),
-        "your_unders": _("Your unders"),
-        "under_number": _("Face-down under %(number)s"),
-        "unders_play": _(
-            "Select one card, or several of one rank, then press Play. Once your hand is "
-            "empty, play from your overs."
-        ),
-    }
-
-
-def _words(names: dict) -> dict:
-    return {key: str(text) for key, text in names.items()}

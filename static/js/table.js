@@ -59,10 +59,10 @@
     if (value === null || value === undefined || typeof value === "boolean") return [];
     if (typeof value === "object") return [];
     if (typeof value === "string" && Taash.cards.isCard(value)) {
-      return [el("span", { class: "mini-card" }, Taash.cards.svg(value, strings))];
+      return [el("span", { class: "mini-card" }, Taash.cards.svg(value))];
     }
     if (key === "suit" || key === "trump") {
-      return [" ", el("span", { class: "mini-suit" }, Taash.cards.suit(value, strings))];
+      return [" ", el("span", { class: "mini-suit" }, Taash.cards.suit(value))];
     }
     if (key === "index") return [" " + (value + 1)];
     if (key === "seat" || key === "winner" || key === "pitcher") return [" " + seatName(value)];
@@ -77,44 +77,6 @@
     line.append(names[item.type] || item.type);
     for (const [key, value] of Object.entries(item)) {
       if (key !== "type" && key !== "seat" && key !== "groups") line.append(...valueNodes(value, key));
-    }
-    return line;
-  }
-
-  // An event in words, as the server's move list shows it (games/templatetags/table_tags.py):
-  // its template filled in with seats, teams and words, then the fields the template leaves out.
-  function fieldNodes(key, value) {
-    const fields = strings.event_fields;
-    if (fields.flags[key]) return [fields.flags[key][value ? 0 : 1]];
-    if (fields.seats.includes(key) || key === "winners") {
-      if (value === null || value === undefined) return [strings.nobody];
-      return [(Array.isArray(value) ? value : [value]).map(seatName).join(", ")];
-    }
-    if (fields.teams.includes(key)) {
-      return [value === null || value === undefined ? strings.nobody : format(strings.team, { number: value + 1 })];
-    }
-    if (key === "kind") return [strings.outcomes[value] || value];
-    if (Array.isArray(value) && value.every((item) => typeof item === "number")) return [value.join("–")];
-    if (value === null || value === undefined) return ["—"];
-    if (key === "suit" || key === "trump") return [strings.suits[value] || value];
-    return valueNodes(value, key).map((node) => (typeof node === "string" ? node.trim() : node));
-  }
-
-  function describeEvent(event) {
-    const template = strings.event_templates[root.dataset.game + ":" + event.type] || strings.event_templates[event.type];
-    if (!template) return describe(event, strings.events);
-    const line = el("span", { class: "described" });
-    const used = new Set();
-    template.split(/%\((\w+)\)s/).forEach((part, index) => {
-      if (index % 2 === 0) line.append(part);
-      else {
-        used.add(part);
-        line.append(...fieldNodes(part, event[part]));
-      }
-    });
-    for (const [key, value] of Object.entries(event)) {
-      if (used.has(key) || key === "type" || key === "seat" || strings.event_fields.quiet.includes(key)) continue;
-      line.append(...(key === "suit" || key === "trump" ? [" ", ...fieldNodes(key, value)] : valueNodes(value, key)));
     }
     return line;
   }
@@ -229,7 +191,7 @@
         "data-key": key,
         onclick: () => (legal || options.always ? (options.onclick || cardClicked)(code, key) : null),
       },
-      Taash.cards.svg(code, strings),
+      Taash.cards.svg(code),
     );
     return button;
   }
@@ -377,13 +339,12 @@
     );
   }
 
+  // The last move as the server tells it (frame.last_move.text), under its seat's name.
   function addLastMove() {
     const list = byId("moves");
     const last = frame.last_move;
     if (!list || !last || list.querySelector(`[data-version="${last.version}"]`)) return;
-    const item = el("li", { "data-version": last.version }, seatName(last.seat) + ": ");
-    last.events.forEach((event) => item.append(describeEvent(event), " "));
-    list.prepend(item);
+    list.prepend(el("li", { "data-version": last.version }, seatName(last.seat) + ": " + last.text));
     while (list.children.length > MOVES_SHOWN) list.lastElementChild.remove();
   }
 

@@ -1,0 +1,43 @@
+"""A table socket's frame (``games.live.frames``): the last move comes told in the reader's
+words, built from its public events only."""
+
+import pytest
+
+from games.live.frames import state_frame
+from games.tables.models import MoveBy
+from games.tables.selectors import table_snapshot
+from games.tables.services.locked import atomic_locked
+from games.words.moves import card_text
+from tests.games.table_support import members, table_new
+
+pytestmark = pytest.mark.django_db
+
+
+def test_cp8_a_hidden_trump_laid_face_down_is_told_without_its_card_in_each_language():
+    """The card laid face down is chosen by an action only its player sees; the move list,
+    the frames and the text they carry tell the public event alone."""
+    (asha,) = members(1)
+    table = table_new(asha, "courtpiece", ["", "medium", "medium", "medium"], variant="hidden")
+    with atomic_locked(table.pk) as locked:
+        (seat,) = locked.match.to_move()
+        hide = next(a for a in locked.match.legal_actions(seat) if a["type"] == "hide")
+        locked.apply(seat, hide, MoveBy.PLAYER)
+        locked.save(clock=False)
+    snapshot = table_snapshot(table.pk)
+    told = {
+        language: state_frame(snapshot, None, language=language)["last_move"]
+        for language in ("en", "hi", "ur")
+    }
+    assert told["en"]["events"] == [{"type": "hide", "seat": seat}]
+    assert told["en"]["text"] == "Hide trump"
+    for language in ("hi", "ur"):
+        assert told[language]["text"] and "Hide" not in told[language]["text"]
+    for move in told.values():
+        assert "action" not in move
+        assert hide["card"] not in str(move) and card_text(hide["card"]) not in move["text"]
+
+
+def test_a_frame_before_any_move_has_no_last_move():
+    (asha,) = members(1)
+    table = table_new(asha, "rummy", ["", "easy"])
+    assert state_frame(table_snapshot(table.pk), 0, language="hi")["last_move"] is None
