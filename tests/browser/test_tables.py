@@ -408,7 +408,10 @@ def test_two_members_play_hidden_trump_with_two_bots(live_stack, page_log):
             if not moved:
                 pages[0].wait_for_timeout(200)
         too_wide = screenshots(caller, "table-courtpiece-hidden-en-result")
-        assert caller.locator("#result .open-hand .card-svg").count() == 52
+        # Every hand as it stood when play began (CP-8: the caller's face-down card in it).
+        as_dealt = caller.locator("#result .open-hand-part", has_text="As dealt")
+        assert as_dealt.count() == 4
+        assert as_dealt.locator(".card-svg").count() == 52
         assert too_wide == []
 
 
