@@ -4,8 +4,6 @@ Each view parses the request, calls one service or selector and renders; refusal
 messages on the table page.
 """
 
-from itertools import islice
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -173,8 +171,7 @@ def table_replay(request, table_id):
         raise Http404
     total = table.version
     step = min(max(_int_or_none(request.GET.get("step")) or 0, 0), total)
-    shown = next(islice(selectors.table_replay(table), step, None))
-    match = shown.match
+    shown = selectors.table_replay_step(table, step)
     context = {
         "table": table,
         "game": CATALOGUE_BY_SLUG[table.game],
@@ -182,8 +179,8 @@ def table_replay(request, table_id):
         "step": step,
         "total": total,
         "move": shown.move,
-        "hands": [match.view(seat)["hand"] for seat in range(table.seat_count)],
-        "public_view": match.view(None),
+        "hands": _open_hands(shown.match),
+        "public_view": shown.match.view(None),
         "result": getattr(table, "result", None),
         "invite": invite,
     }
