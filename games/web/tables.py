@@ -105,10 +105,15 @@ def table(request, table_id):
         "recent_moves": list(reversed(selectors.table_recent_moves(table))),
         "game_partial": f"games/table/_{table.game}.html",
         "game_script": GAME_SCRIPTS[table.game],
+        # The page follows the table live where its socket will be let in: a seat, or a
+        # table that may be watched.
+        "live": seat is not None or table.allow_spectators,
         "result_rows": rows,
         "hands_open": any(row["hands"] for row in rows),
         "bot_levels": BotLevel.choices,
-        "strings": table_page_words(bot_levels=BotLevel.choices),
+        "strings": table_page_words(
+            bot_levels=BotLevel.choices, table_statuses=TableStatus.choices
+        ),
         "rules": {"bids": GAMES[table.game].bid_ladder(table.variant)},
         "socket_path": _with_invite(f"/ws/tables/{table.pk}/", invite),
     }

@@ -19,15 +19,19 @@ from games.words.labels import (
 from games.words.layout import KIND_LABELS
 
 
-def table_page_words(*, bot_levels: Iterable[tuple[str, object]]) -> dict:
-    """The word list; ``bot_levels`` are the bots' levels with their names (the model's
-    choices)."""
+def table_page_words(
+    *, bot_levels: Iterable[tuple[str, object]], table_statuses: Iterable[tuple[str, object]]
+) -> dict:
+    """The word list; ``bot_levels`` and ``table_statuses`` are the bots' levels and the
+    table's statuses with their names (the models' choices)."""
     return {
         "actions": _words(ACTION_NAMES),
         "words": _words(ACTION_WORDS),
         "bot_levels": _words(dict(bot_levels)),
+        "table_statuses": _words(dict(table_statuses)),
         "seat": _("Seat %(number)s"),
         "you": _("you"),
+        "empty": _("empty"),
         "stand_in": _("a bot plays for now"),
         "left": _("left the match: a bot plays"),
         "away": _("away"),
@@ -45,6 +49,9 @@ def table_page_words(*, bot_levels: Iterable[tuple[str, object]]) -> dict:
         "dealer": _("dealer"),
         "team": _("Team %(number)s"),
         "scores": _("Scores"),
+        "match_started": _("The match has started"),
+        "sound_on": _("Sound: on"),
+        "sound_off": _("Sound: off"),
         "prompts": _words(PROMPTS),
         "suits": _words(SUIT_NAMES),
         "kinds": {kind.value: str(label) for kind, label in KIND_LABELS.items()},

@@ -2,7 +2,9 @@
 // and the time left, the hand as SVG cards (the ones a legal move uses highlighted, the others
 // dimmed), the moves the server lists as buttons, scores and the last 30 moves. No game rule
 // lives here: the server sends this seat's view and the moves it may make, and the page sends
-// back the one the player picks. Each game's own parts are in table_<game>.js.
+// back the one the player picks. Each game's own parts are in table_<game>.js. At an open
+// table the seats fill and empty as frames come, with the server's forms to take or leave
+// one, and the match's parts (already on the page, hidden) show the moment it starts.
 (function () {
   "use strict";
   const root = document.getElementById("table");
@@ -198,6 +200,19 @@
 
   // -- drawing -----------------------------------------------------------------------------
 
+  // An open table's seat forms (take this seat, leave it), as the server renders them.
+  function seatForm(seat) {
+    if (frame.status !== "open") return null;
+    const empty = !seat.name && !seat.bot;
+    const id = seat.seat === frame.seat ? "seat-leave-form" : empty ? "seat-take-form" : null;
+    const template = id && byId(id);
+    if (!template) return null;
+    const form = template.content.firstElementChild.cloneNode(true);
+    const number = form.querySelector('input[name="seat"]');
+    if (number) number.value = seat.seat;
+    return form;
+  }
+
   function renderSeats() {
     const list = byId("seats");
     if (!list) return;
@@ -206,17 +221,19 @@
       ...frame.seats.map((seat) => {
         const number = seat.seat;
         const moving = (view.to_move || []).includes(number);
+        const empty = !seat.name && !seat.bot;
         const item = el(
           "li",
           { class: "seat" + (moving ? " to-move" : "") + (number === frame.seat ? " mine" : ""), "data-seat": number },
-          el("span", { class: "seat-name", text: seatName(number) }),
+          el("span", { class: "seat-name", text: seatName(number) + (empty ? " · " + strings.empty : "") }),
+          seatForm(seat),
         );
         if (moving) item.append(el("span", { class: "badge turn-badge", text: strings.to_move }));
         if (view.dealer === number) item.append(el("span", { class: "badge", text: strings.dealer }));
         if (seat.left) item.append(el("span", { class: "badge", text: strings.left }));
         else if (seat.stand_in) item.append(el("span", { class: "badge", text: strings.stand_in }));
         else if (seat.away) item.append(el("span", { class: "badge", text: strings.away }));
-        if (game.seat) game.seat(api, number, item);
+        if (game.seat && frame.view) game.seat(api, number, item);
         return item;
       }),
     );
@@ -308,7 +325,7 @@
         ),
       );
     }
-    if (game.actions) game.actions(api, buttons);
+    if (game.actions && frame.view) game.actions(api, buttons);
     const prompt = !frame.legal.length ? "" : (game.prompt && game.prompt(api)) || strings.prompts[frame.legal[0].type];
     box.replaceChildren(
       ...(prompt ? [el("p", { class: "prompt", text: prompt })] : []),
@@ -360,6 +377,19 @@
     addLastMove();
   }
 
+  // The match began while this page waited at the open table: its parts show, the seat forms
+  // go, and the member hears and sees the cue (table_cue.js).
+  function matchStarted() {
+    const waitingRoom = byId("open-table");
+    if (waitingRoom) waitingRoom.remove();
+    document.querySelectorAll(".match-part").forEach((part) => {
+      part.hidden = false;
+    });
+    const status = byId("table-status");
+    if (status) status.textContent = strings.table_statuses[frame.status] || "";
+    if (Taash.cue) Taash.cue.matchStarted();
+  }
+
   function showNotice(text) {
     const notice = byId("notice");
     if (notice) notice.textContent = text;
@@ -369,13 +399,15 @@
     heardAt = Date.now();
     if (message.type === "state") {
       if (message.revision < frame.revision) return;
-      const statusChanged = message.status !== frame.status;
+      const before = frame.status;
       const gap = message.version > frame.version + 1;
       frame = message;
       api.frame = frame;
       waiting = false;
-      // A match that starts or ends changes the page's layout: the server draws the new one.
-      if (statusChanged) return window.location.reload();
+      // The match has started: the page holds its parts already, and shows them now.
+      if (before === "open" && frame.status === "playing") matchStarted();
+      // A match that ends, or a table left empty, changes the page: the server draws the new one.
+      else if (before !== frame.status) return window.location.reload();
       showNotice("");
       render();
       if (game.state) game.state(api);
@@ -435,8 +467,6 @@
   }, HEARTBEAT_MS);
   window.setInterval(renderTurn, 1000);
   render();
-  if (frame.status !== "open") {
-    showNotice(strings.connecting);
-    connect();
-  }
+  showNotice(strings.connecting);
+  connect();
 })();

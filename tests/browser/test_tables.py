@@ -36,16 +36,6 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def tables_stopped_afterwards():
-    """Tables left in play (a member who never moves, a clock still running) would keep the
-    worker busy while the next test empties the database: end them first."""
-    yield
-    from games.tables.models import Table, TableStatus
-
-    Table.objects.filter(status=TableStatus.PLAYING).update(status=TableStatus.ABANDONED)
-
-
 # Seconds a whole short match may take at the table, bots moving at once.
 MATCH_SECONDS = 150
 LEVELS = {
