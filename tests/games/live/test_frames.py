@@ -41,3 +41,20 @@ def test_a_frame_before_any_move_has_no_last_move():
     (asha,) = members(1)
     table = table_new(asha, "rummy", ["", "easy"])
     assert state_frame(table_snapshot(table.pk), 0, language="hi")["last_move"] is None
+
+
+def test_a_move_is_told_once_per_language_and_anew_for_a_snapshot_read_afresh():
+    """Every socket of a table gets the words its process told once; a snapshot of the same
+    revision holding another move (a table id given again) is not told the old words."""
+    from dataclasses import replace
+
+    (asha,) = members(1)
+    table = table_new(asha, "rummy", ["", "easy"])
+    snapshot = replace(
+        table_snapshot(table.pk),
+        last_move={"version": 1, "seat": 0, "by": "player", "events": [{"type": "drop"}]},
+    )
+    first = state_frame(snapshot, 0, language="en")["last_move"]
+    assert state_frame(snapshot, 1, language="en")["last_move"]["text"] == first["text"]
+    again = replace(snapshot, last_move={**snapshot.last_move, "events": [{"type": "deal"}]})
+    assert state_frame(again, 0, language="en")["last_move"]["text"] != first["text"]
