@@ -26,18 +26,14 @@ from collections.abc import Collection, Sequence
 
 from openskill.models import PlackettLuce
 
+from games.engine import GAMES
+
 RATING_TARGET = 1500.0
 RATING_ALPHA = 20.0
 
 MODEL = PlackettLuce()
 MU = MODEL.mu
 SIGMA = MODEL.sigma
-
-# Partners sit opposite each other: seats 0 and 2 against 1 and 3 (CP-2, PI-1).
-PARTNERSHIPS: dict[str, tuple[tuple[int, ...], ...]] = {
-    "courtpiece": ((0, 2), (1, 3)),
-    "pitch": ((0, 2), (1, 3)),
-}
 
 Skill = tuple[float, float]
 """``(mu, sigma)`` of one member in one game."""
@@ -71,16 +67,15 @@ def match_standings(
     (``match.result()["ranks"]``), ``left`` the members who left before the end. A member who
     left counts as last, whatever the bot that took the seat achieved; several who left share
     the last place. In Court Piece and Pitch the partners are rated as one side, so a partner
-    who left puts the partnership last.
+    who left puts the partnership last. The sides are the engine's
+    (``GameRules.partnerships``): a seat count the game is not played with is a ``ValueError``.
     """
     members = [user for user in seat_users if user is not None]
     if len(members) != len(seat_users):
         raise ValueError("a ranked match has a member in every seat")
     if len(ranks) != len(members):
         raise ValueError("one rank per seat is needed")
-    seats = PARTNERSHIPS.get(game) or tuple((seat,) for seat in range(len(members)))
-    if sorted(seat for side in seats for seat in side) != list(range(len(members))):
-        raise ValueError(f"{game} is played by {len(members)} seats here, not two partnerships")
+    seats = GAMES[game].partnerships(len(members))
     teams = [[members[seat] for seat in side] for side in seats]
     keys = [
         (True, 0) if any(user in left for user in team) else (False, ranks[side[0]])

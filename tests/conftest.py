@@ -53,6 +53,18 @@ def _jobs_only_for_the_live_stack(request, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def _site_language():
+    """Each test starts in the site's default language: a request or a sign-in that activated
+    another one leaves it active in the thread."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
+
+
+@pytest.fixture(autouse=True)
 def _private_cache(settings):
     """Each test counts rate limits under its own cache prefix: no test sees another's attempts,
     and nothing is flushed from a Redis that other runs may share."""

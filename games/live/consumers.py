@@ -150,7 +150,7 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
             (s.number for s in snapshot.seats if self.user_id and s.user_id == self.user_id), None
         )
         self.sent_revision = snapshot.revision
-        await self.send_json(state_frame(snapshot, self.seat))
+        await self.send_json(state_frame(snapshot, self.seat, language=self.language))
 
     # -- from the client ---------------------------------------------------------------------
 

@@ -2,17 +2,29 @@
 
     {"type": "state", "version": N, "revision": R, "status": ..., "seat": s | None,
      "view": match.view(s), "legal": [...], "deadline": iso | None, "seats": [...],
-     "last_move": {...} | None}
+     "last_move": {"version", "seat", "by", "events", "text"} | None}
 
-Spectators (``seat`` None) and a member who left the match get no legal actions. A refusal is
-an ``ErrorFrame`` to its sender alone; a ping is answered with a ``PongFrame``.
+Spectators (``seat`` None) and a member who left the match get no legal actions. The last
+move's ``text`` is its public events in the reader's words (``games.words.moves``): the page
+shows it as it is. A refusal is an ``ErrorFrame`` to its sender alone; a ping is answered with a
+``PongFrame``.
 """
 
+from collections import OrderedDict
 from typing import Literal, TypedDict
+
+from django.utils import translation
 
 from games.engine.base import Action, View
 from games.tables.selectors import SeatJson, TableSnapshot
 from games.tables.sql import PublicMove
+from games.words.moves import move_text
+
+
+class ToldMove(PublicMove):
+    """A move's public side, with its words in the reader's language."""
+
+    text: str
 
 
 class StateFrame(TypedDict):
@@ -28,7 +40,7 @@ class StateFrame(TypedDict):
     legal: list[Action]
     deadline: str | None  # ISO 8601, while the match is played
     seats: list[SeatJson]
-    last_move: PublicMove | None
+    last_move: ToldMove | None
 
 
 class ErrorFrame(TypedDict):
@@ -49,7 +61,11 @@ class PongFrame(TypedDict):
     revision: int | None
 
 
-def state_frame(snapshot: TableSnapshot, seat: int | None) -> StateFrame:
+def state_frame(
+    snapshot: TableSnapshot, seat: int | None, *, language: str | None = None
+) -> StateFrame:
+    """The frame of ``seat`` (``None``: a spectator); its words in ``language`` (``None``: the
+    active one, as a page's request has it)."""
     match = snapshot.match
     playing = match is not None and snapshot.status == "playing"
     return {
@@ -65,7 +81,7 @@ def state_frame(snapshot: TableSnapshot, seat: int | None) -> StateFrame:
         "legal": _legal(snapshot, seat),
         "deadline": snapshot.deadline.isoformat() if snapshot.deadline and playing else None,
         "seats": [info.to_json() for info in snapshot.seats],
-        "last_move": snapshot.last_move,
+        "last_move": _told(snapshot, language),
     }
 
 
@@ -77,3 +93,28 @@ def _legal(snapshot: TableSnapshot, seat: int | None) -> list[Action]:
     if snapshot.seats[seat].left:
         return []
     return match.legal_actions(seat)
+
+
+# The words of the last move, per (table, revision, language): every socket of a table in this
+# process is sent the same snapshot, so its move is told once per language, not once per
+# socket (Pitch's end of a hand takes 80 us to tell). Each entry holds the move it tells, so
+# a snapshot of the same revision loaded afresh (or a table id given again) is told anew.
+TOLD_KEPT = 1024
+_told_moves: OrderedDict[tuple[int, int, str], tuple[PublicMove, str]] = OrderedDict()
+
+
+def _told(snapshot: TableSnapshot, language: str | None) -> ToldMove | None:
+    """The last move, public events only (never its action), with their words."""
+    move = snapshot.last_move
+    if move is None:
+        return None
+    language = language or translation.get_language()
+    key = (snapshot.id, snapshot.revision, language)
+    kept = _told_moves.get(key)
+    if kept is None or kept[0] is not move:
+        with translation.override(language):
+            kept = (move, move_text(move["events"], snapshot.game))
+        _told_moves[key] = kept
+        if len(_told_moves) > TOLD_KEPT:
+            _told_moves.popitem(last=False)
+    return {**move, "text": kept[1]}

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TypedDict, cast
 
+from django.core.cache import cache as shared_cache
 from django.db.models import Count, F, Q, QuerySet
 
 from games.engine import GAMES
@@ -236,3 +237,42 @@ def table_replay(table: Table) -> Iterator[ReplayStep]:
         match.apply(move.seat, move.action)
         state = match.to_json()
         yield ReplayStep(move, match)
+
+
+REPLAY_CHECKPOINT_MOVES = 16
+"""A replay keeps the match's state every this many moves in the cache: a step is rebuilt from
+the nearest one, never from move 0."""
+REPLAY_CACHE_SECONDS = 3600
+
+
+def table_replay_step(table: Table, step: int) -> ReplayStep:
+    """The finished match right after move ``step`` (0: the deal), rebuilt from the nearest
+    state the cache keeps: the step before (the Next button: one move applied), or the
+    checkpoint at or before it (at most ``REPLAY_CHECKPOINT_MOVES - 1`` moves). On the way it
+    keeps the checkpoints it passes and the step itself, so only the first look at a match
+    replays it from the start, and only up to the step looked at. A finished match never
+    changes, so nothing kept goes stale."""
+    rules = GAMES[table.game]
+    checkpoint = step - step % REPLAY_CHECKPOINT_MOVES
+    keys = {version: _replay_key(table, version) for version in {step, step - 1, checkpoint}}
+    kept = shared_cache.get_many([key for version, key in keys.items() if version > 0])
+    start = max((version for version, key in keys.items() if key in kept), default=0)
+    state = kept[keys[start]] if start else json.loads(json.dumps(table.initial_state))
+    match = rules.from_json(state)
+    moves = Move.objects.filter(table=table, version__gte=max(start, 1), version__lte=step)
+    shown, passed = None, {}
+    for move in moves.order_by("version"):
+        shown = move
+        if move.version > start:
+            match.apply(move.seat, move.action)
+            if move.version % REPLAY_CHECKPOINT_MOVES == 0 or move.version == step:
+                passed[_replay_key(table, move.version)] = match.to_json()
+    if passed:
+        shared_cache.set_many(passed, REPLAY_CACHE_SECONDS)
+    return ReplayStep(shown, match)
+
+
+def _replay_key(table: Table, version: int) -> str:
+    """A finished match's state after ``version``, as the cache keeps it: the table's id and
+    when it was made (an id may be given again after a row is deleted)."""
+    return f"replay:{table.pk}:{table.created_at.timestamp():.6f}:{version}"

@@ -4,8 +4,6 @@ Each view parses the request, calls one service or selector and renders; refusal
 messages on the table page.
 """
 
-from itertools import islice
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -18,35 +16,15 @@ from django.views.decorators.http import require_POST
 
 from config.catalogue import CATALOGUE_BY_SLUG
 from games.engine import GAMES
-from games.engine.courtpiece.deal import sorted_hand
-from games.live.arrange import KIND_LABELS
+from games.engine.base import Match
 from games.live.frames import state_frame
 from games.tables import selectors, services
-from games.tables.models import BotLevel, MoveBy, Table, TableStatus
+from games.tables.models import BotLevel, Table, TableStatus
 from games.tables.refusals import TableRefusal
 from games.web.forms import TableForm
-from games.words.labels import (
-    ACTION_NAMES,
-    ACTION_WORDS,
-    CARD_NAME,
-    EVENT_NAMES,
-    EVENT_QUIET,
-    EVENT_TEMPLATES,
-    FACE_DOWN,
-    FLAG_WORDS,
-    JOKER,
-    NOBODY,
-    OUTCOME_NAMES,
-    PROMPTS,
-    RANK_NAMES,
-    SEAT_FIELDS,
-    SEAT_STATUSES,
-    SUIT_NAMES,
-    TEAM_FIELDS,
-    isolated,
-    variant_name,
-)
+from games.words.labels import HAND_LABELS, isolated, variant_name
 from games.words.refusals import refusal_text
+from games.words.table_page import table_page_words
 
 
 def lobby(request, slug):
@@ -112,7 +90,7 @@ def table(request, table_id):
     seat = next((s.number for s in snapshot.seats if user_id and s.user_id == user_id), None)
     if seat is None and table.status != TableStatus.OPEN and not table.allow_spectators:
         raise Http404
-    rows = _result_rows(table, snapshot) if table.status == TableStatus.FINISHED else []
+    rows = _result_rows(snapshot) if table.status == TableStatus.FINISHED else []
     context = {
         "table": table,
         "game": CATALOGUE_BY_SLUG[table.game],
@@ -127,11 +105,16 @@ def table(request, table_id):
         "recent_moves": list(reversed(selectors.table_recent_moves(table))),
         "game_partial": f"games/table/_{table.game}.html",
         "game_script": GAME_SCRIPTS[table.game],
+        # The page follows the table live where its socket will be let in: a seat, or a
+        # table that may be watched.
+        "live": seat is not None or table.allow_spectators,
         "result_rows": rows,
-        # Rummy's hands are shown in their groups in the last deal's summary instead.
         "hands_open": any(row["hands"] for row in rows),
         "bot_levels": BotLevel.choices,
-        "strings": _table_strings(),
+        "strings": table_page_words(
+            bot_levels=BotLevel.choices, table_statuses=TableStatus.choices
+        ),
+        "rules": {"bids": GAMES[table.game].bid_ladder(table.variant)},
         "socket_path": _with_invite(f"/ws/tables/{table.pk}/", invite),
     }
     return render(request, "games/table.html", context)
@@ -193,8 +176,7 @@ def table_replay(request, table_id):
         raise Http404
     total = table.version
     step = min(max(_int_or_none(request.GET.get("step")) or 0, 0), total)
-    shown = next(islice(selectors.table_replay(table), step, None))
-    match = shown.match
+    shown = selectors.table_replay_step(table, step)
     context = {
         "table": table,
         "game": CATALOGUE_BY_SLUG[table.game],
@@ -202,8 +184,8 @@ def table_replay(request, table_id):
         "step": step,
         "total": total,
         "move": shown.move,
-        "hands": [match.view(seat)["hand"] for seat in range(table.seat_count)],
-        "public_view": match.view(None),
+        "hands": _open_hands(shown.match),
+        "public_view": shown.match.view(None),
         "result": getattr(table, "result", None),
         "invite": invite,
     }
@@ -219,46 +201,24 @@ GAME_SCRIPTS = {
 }
 
 
-def _open_hands(table, match) -> list[list[tuple[str, list[str]]]]:
-    """Every seat's cards, open on the result screen (only once the match is over): Hidden
-    Unders' hand, overs and unders; Pitch's last hand as dealt; Court Piece's last deal as it
-    stood when play began (from the replay: the tricks have taken the cards since); rummy's
-    last hand (its groups are in the summary)."""
-    state = match.to_json()
-    if match.game == "unders":
-        return [
-            [
-                (_("Hand"), holding["hand"]),
-                (_("Overs"), holding["overs"] or []),
-                (_("Unders"), holding["unders"]),
-            ]
-            for holding in state["holdings"]
-        ]
-    if match.game == "pitch":
-        return [[(_("Dealt in the last hand"), list(cards))] for cards in state["dealt"]]
-    if match.game == "courtpiece":
-        dealt = None
-        for step in selectors.table_replay(table):
-            deal = step.match.deal
-            if deal.phase == "play" and deal.tricks_played == 0 and not deal.trick:
-                dealt = [list(hand) for hand in deal.hands]
-                if deal.face_down is not None and deal.caller is not None:
-                    dealt[deal.caller].append(deal.face_down)
-        if dealt is not None:
-            label = _("Dealt in the last deal")
-            return [[(label, sorted_hand(cards))] for cards in dealt]
-    return [[("", match.view(seat)["hand"])] for seat in range(match.players)]
+def _open_hands(match: Match) -> list[list[tuple[str, list[str]]]]:
+    """Every seat's cards open, each group under its label: only for a finished match (the
+    result screen) and a replay (``Match.open_hands``)."""
+    return [
+        [(str(HAND_LABELS[group["label"]]), group["cards"]) for group in groups]
+        for groups in match.open_hands()
+    ]
 
 
-def _result_rows(table, snapshot) -> list[dict]:
+def _result_rows(snapshot) -> list[dict]:
     """The result screen: each seat's place and score, and every hand open now that the match
     is over."""
     match = snapshot.match
     if match is None or not match.is_over():
         return []
-    hands = _open_hands(table, match)
+    hands = _open_hands(match)
     result = match.result()
-    winners = set(result.get("winners", []))
+    winners = set(result["winners"])
     rows = []
     for info in snapshot.seats:
         number = info.number
@@ -270,7 +230,7 @@ def _result_rows(table, snapshot) -> list[dict]:
                 "rank": result["ranks"][number],
                 "score": result["scores"][number],
                 "winner": number in winners,
-                "hands": [(label, cards) for label, cards in hands[number] if cards],
+                "hands": hands[number],
             }
         )
     return sorted(rows, key=lambda row: row["rank"])
@@ -322,122 +282,3 @@ def _int_or_none(value) -> int | None:
         return int(value)
     except (TypeError, ValueError):
         return None
-
-
-def _table_strings() -> dict:
-    """The words the table page's script shows, in the reader's language."""
-    return {
-        "actions": {kind: str(name) for kind, name in ACTION_NAMES.items()},
-        "events": {kind: str(name) for kind, name in EVENT_NAMES.items()},
-        "words": {word: str(text) for word, text in ACTION_WORDS.items()},
-        "by": {key: str(label) for key, label in MoveBy.choices},
-        "bot_levels": {key: str(label) for key, label in BotLevel.choices},
-        "seat": _("Seat %(number)s"),
-        "you": _("you"),
-        "bot": _("bot"),
-        "stand_in": _("a bot plays for now"),
-        "left": _("left the match: a bot plays"),
-        "away": _("away"),
-        "empty": _("empty"),
-        "your_turn": _("Your turn"),
-        "waiting_for": _("Waiting for"),
-        "seconds_left": _("%(seconds)s s left"),
-        "over": _("The match is over."),
-        "connecting": _("Connecting…"),
-        "reconnecting": _("Connection lost: reconnecting…"),
-        "no_moves": _("Nothing to do now."),
-        "back": _("I am back"),
-        "cancel": _("Cancel"),
-        "selected": _("%(count)s selected"),
-        "to_move": _("to move"),
-        "dealer": _("dealer"),
-        "team": _("Team %(number)s"),
-        "scores": _("Scores"),
-        "prompts": _words(PROMPTS),
-        "ranks": _words(RANK_NAMES),
-        "suits": _words(SUIT_NAMES),
-        "card_name": str(CARD_NAME),
-        "joker": str(JOKER),
-        "face_down": str(FACE_DOWN),
-        "kinds": {kind.value: str(label) for kind, label in KIND_LABELS.items()},
-        "statuses": _words(SEAT_STATUSES),
-        "outcomes": _words(OUTCOME_NAMES),
-        "cards_count": _("%(count)s cards"),
-        "group": _("Group"),
-        "move_here": _("Move the selected cards into this group"),
-        "new_group_drop": _("Drop a card here for a new group"),
-        "closed_deck": _("Deck: %(count)s"),
-        "open_pile": _("Open pile: %(count)s"),
-        "wild_joker": _("Wild joker"),
-        "sort": _("Sort"),
-        "group_selected": _("Group selected"),
-        "declare_aside": _("Declare, putting the selected card aside"),
-        "declare_hint": _("Select the card to put aside, then declare."),
-        "drop_cost": _("Drop (costs %(points)s points)"),
-        "last_deal": _("Last deal"),
-        "points": _("%(points)s points"),
-        "ungrouped": _("Ungrouped"),
-        "trump": _("Trump"),
-        "face_down_by": _("laid face down by %(seat)s"),
-        "not_yet": _("not chosen yet"),
-        "team_tricks": _("Team %(number)s: %(tricks)s tricks"),
-        "of_target": _("of %(target)s"),
-        "deal_outcome": _("Team %(team)s: %(outcome)s, %(points)s points"),
-        "pitcher_bid": _("%(seat)s bid %(bid)s"),
-        "bid": _("Bid"),
-        "points_names": {
-            "high": _("High"),
-            "low": _("Low"),
-            "jack": _("Jack"),
-            "game": _("Game"),
-        },
-        "hand_summary": _("Hand %(number)s"),
-        "made": _("bid made"),
-        "set_back": _("set back"),
-        "scored": _("Scored"),
-        "pile_count": _("Pile: %(count)s"),
-        "burned": _("Burned: %(count)s"),
-        "cp": {
-            "pass": _("Pass to your partner, %(seat)s"),
-            "luck": _("Let the luck card decide"),
-            "change_cards": _("Change cards: five fresh ones, once a deal"),
-            "keep_cards": _("Keep these cards"),
-            "keep_trump": _("Keep trump"),
-            "ask_trump": _("Show trump: you cannot follow suit"),
-            "reveal": _("Reveal your face-down trump before you lead"),
-            "house_feature": _("House feature"),
-            "change_trump_to": _("Change trump to:"),
-            "your_face_down": _("your face-down card: trump once shown"),
-            "prompt_change_hidden": _(
-                "House feature: choose another of your first five in your hand to lay face "
-                "down instead, or keep the face-down card."
-            ),
-            "prompt_change_suit": _(
-                "House feature: change trump to another suit you hold, or keep it."
-            ),
-            "prompt_keep_trump": _("Trump is set: keep it to start the play."),
-            "prompt_ask_trump": _(
-                "You cannot follow suit: play any card, or ask for the trump to be shown."
-            ),
-            "prompt_reveal": _("Your lead: play a card, or first reveal your face-down trump."),
-        },
-        "event_templates": _words(EVENT_TEMPLATES),
-        "event_fields": {
-            "seats": sorted(SEAT_FIELDS),
-            "teams": sorted(TEAM_FIELDS),
-            "quiet": sorted(EVENT_QUIET),
-            "flags": {key: [str(yes), str(no)] for key, (yes, no) in FLAG_WORDS.items()},
-        },
-        "nobody": str(NOBODY),
-        "your_overs": _("Your overs"),
-        "your_unders": _("Your unders"),
-        "under_number": _("Face-down under %(number)s"),
-        "unders_play": _(
-            "Select one card, or several of one rank, then press Play. Once your hand is "
-            "empty, play from your overs."
-        ),
-    }
-
-
-def _words(names: dict) -> dict:
-    return {key: str(text) for key, text in names.items()}

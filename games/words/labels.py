@@ -6,6 +6,8 @@ words for them in the reader's language.
 
 from django.utils.translation import gettext_lazy as _
 
+from games.engine.base import HandLabel
+
 VARIANT_NAMES = {
     ("rummy", "points"): _("Points"),
     ("rummy", "pool101"): _("Pool 101"),
@@ -232,4 +234,14 @@ OUTCOME_NAMES = {
     "mendikot": _("mendikot!"),
     "whitewash": _("whitewash!"),
     "drawn": _("drawn"),
+}
+
+# Where a seat's cards lie, on the result screen and in a replay (``Match.open_hands``).
+HAND_LABELS = {
+    HandLabel.DEALT: _("As dealt"),
+    HandLabel.HELD: _("Hand"),
+    HandLabel.OVERS: _("Overs"),
+    HandLabel.UNDERS: _("Unders"),
+    HandLabel.ASIDE: _("Put aside"),
+    HandLabel.FACE_DOWN: _("Face down"),
 }

@@ -2,7 +2,9 @@
 // and the time left, the hand as SVG cards (the ones a legal move uses highlighted, the others
 // dimmed), the moves the server lists as buttons, scores and the last 30 moves. No game rule
 // lives here: the server sends this seat's view and the moves it may make, and the page sends
-// back the one the player picks. Each game's own parts are in table_<game>.js.
+// back the one the player picks. Each game's own parts are in table_<game>.js. At an open
+// table the seats fill and empty as frames come, with the server's forms to take or leave
+// one, and the match's parts (already on the page, hidden) show the moment it starts.
 (function () {
   "use strict";
   const root = document.getElementById("table");
@@ -59,10 +61,10 @@
     if (value === null || value === undefined || typeof value === "boolean") return [];
     if (typeof value === "object") return [];
     if (typeof value === "string" && Taash.cards.isCard(value)) {
-      return [el("span", { class: "mini-card" }, Taash.cards.svg(value, strings))];
+      return [el("span", { class: "mini-card" }, Taash.cards.svg(value))];
     }
     if (key === "suit" || key === "trump") {
-      return [" ", el("span", { class: "mini-suit" }, Taash.cards.suit(value, strings))];
+      return [" ", el("span", { class: "mini-suit" }, Taash.cards.suit(value))];
     }
     if (key === "index") return [" " + (value + 1)];
     if (key === "seat" || key === "winner" || key === "pitcher") return [" " + seatName(value)];
@@ -77,44 +79,6 @@
     line.append(names[item.type] || item.type);
     for (const [key, value] of Object.entries(item)) {
       if (key !== "type" && key !== "seat" && key !== "groups") line.append(...valueNodes(value, key));
-    }
-    return line;
-  }
-
-  // An event in words, as the server's move list shows it (games/templatetags/table_tags.py):
-  // its template filled in with seats, teams and words, then the fields the template leaves out.
-  function fieldNodes(key, value) {
-    const fields = strings.event_fields;
-    if (fields.flags[key]) return [fields.flags[key][value ? 0 : 1]];
-    if (fields.seats.includes(key) || key === "winners") {
-      if (value === null || value === undefined) return [strings.nobody];
-      return [(Array.isArray(value) ? value : [value]).map(seatName).join(", ")];
-    }
-    if (fields.teams.includes(key)) {
-      return [value === null || value === undefined ? strings.nobody : format(strings.team, { number: value + 1 })];
-    }
-    if (key === "kind") return [strings.outcomes[value] || value];
-    if (Array.isArray(value) && value.every((item) => typeof item === "number")) return [value.join("–")];
-    if (value === null || value === undefined) return ["—"];
-    if (key === "suit" || key === "trump") return [strings.suits[value] || value];
-    return valueNodes(value, key).map((node) => (typeof node === "string" ? node.trim() : node));
-  }
-
-  function describeEvent(event) {
-    const template = strings.event_templates[root.dataset.game + ":" + event.type] || strings.event_templates[event.type];
-    if (!template) return describe(event, strings.events);
-    const line = el("span", { class: "described" });
-    const used = new Set();
-    template.split(/%\((\w+)\)s/).forEach((part, index) => {
-      if (index % 2 === 0) line.append(part);
-      else {
-        used.add(part);
-        line.append(...fieldNodes(part, event[part]));
-      }
-    });
-    for (const [key, value] of Object.entries(event)) {
-      if (used.has(key) || key === "type" || key === "seat" || strings.event_fields.quiet.includes(key)) continue;
-      line.append(...(key === "suit" || key === "trump" ? [" ", ...fieldNodes(key, value)] : valueNodes(value, key)));
     }
     return line;
   }
@@ -229,12 +193,25 @@
         "data-key": key,
         onclick: () => (legal || options.always ? (options.onclick || cardClicked)(code, key) : null),
       },
-      Taash.cards.svg(code, strings),
+      Taash.cards.svg(code),
     );
     return button;
   }
 
   // -- drawing -----------------------------------------------------------------------------
+
+  // An open table's seat forms (take this seat, leave it), as the server renders them.
+  function seatForm(seat) {
+    if (frame.status !== "open") return null;
+    const empty = !seat.name && !seat.bot;
+    const id = seat.seat === frame.seat ? "seat-leave-form" : empty ? "seat-take-form" : null;
+    const template = id && byId(id);
+    if (!template) return null;
+    const form = template.content.firstElementChild.cloneNode(true);
+    const number = form.querySelector('input[name="seat"]');
+    if (number) number.value = seat.seat;
+    return form;
+  }
 
   function renderSeats() {
     const list = byId("seats");
@@ -244,17 +221,19 @@
       ...frame.seats.map((seat) => {
         const number = seat.seat;
         const moving = (view.to_move || []).includes(number);
+        const empty = !seat.name && !seat.bot;
         const item = el(
           "li",
           { class: "seat" + (moving ? " to-move" : "") + (number === frame.seat ? " mine" : ""), "data-seat": number },
-          el("span", { class: "seat-name", text: seatName(number) }),
+          el("span", { class: "seat-name", text: seatName(number) + (empty ? " · " + strings.empty : "") }),
+          seatForm(seat),
         );
         if (moving) item.append(el("span", { class: "badge turn-badge", text: strings.to_move }));
         if (view.dealer === number) item.append(el("span", { class: "badge", text: strings.dealer }));
         if (seat.left) item.append(el("span", { class: "badge", text: strings.left }));
         else if (seat.stand_in) item.append(el("span", { class: "badge", text: strings.stand_in }));
         else if (seat.away) item.append(el("span", { class: "badge", text: strings.away }));
-        if (game.seat) game.seat(api, number, item);
+        if (game.seat && frame.view) game.seat(api, number, item);
         return item;
       }),
     );
@@ -346,7 +325,7 @@
         ),
       );
     }
-    if (game.actions) game.actions(api, buttons);
+    if (game.actions && frame.view) game.actions(api, buttons);
     const prompt = !frame.legal.length ? "" : (game.prompt && game.prompt(api)) || strings.prompts[frame.legal[0].type];
     box.replaceChildren(
       ...(prompt ? [el("p", { class: "prompt", text: prompt })] : []),
@@ -377,13 +356,12 @@
     );
   }
 
+  // The last move as the server tells it (frame.last_move.text), under its seat's name.
   function addLastMove() {
     const list = byId("moves");
     const last = frame.last_move;
     if (!list || !last || list.querySelector(`[data-version="${last.version}"]`)) return;
-    const item = el("li", { "data-version": last.version }, seatName(last.seat) + ": ");
-    last.events.forEach((event) => item.append(describeEvent(event), " "));
-    list.prepend(item);
+    list.prepend(el("li", { "data-version": last.version }, seatName(last.seat) + ": " + last.text));
     while (list.children.length > MOVES_SHOWN) list.lastElementChild.remove();
   }
 
@@ -399,6 +377,19 @@
     addLastMove();
   }
 
+  // The match began while this page waited at the open table: its parts show, the seat forms
+  // go, and the member hears and sees the cue (table_cue.js).
+  function matchStarted() {
+    const waitingRoom = byId("open-table");
+    if (waitingRoom) waitingRoom.remove();
+    document.querySelectorAll(".match-part").forEach((part) => {
+      part.hidden = false;
+    });
+    const status = byId("table-status");
+    if (status) status.textContent = strings.table_statuses[frame.status] || "";
+    if (Taash.cue) Taash.cue.matchStarted();
+  }
+
   function showNotice(text) {
     const notice = byId("notice");
     if (notice) notice.textContent = text;
@@ -408,13 +399,15 @@
     heardAt = Date.now();
     if (message.type === "state") {
       if (message.revision < frame.revision) return;
-      const statusChanged = message.status !== frame.status;
+      const before = frame.status;
       const gap = message.version > frame.version + 1;
       frame = message;
       api.frame = frame;
       waiting = false;
-      // A match that starts or ends changes the page's layout: the server draws the new one.
-      if (statusChanged) return window.location.reload();
+      // The match has started: the page holds its parts already, and shows them now.
+      if (before === "open" && frame.status === "playing") matchStarted();
+      // A match that ends, or a table left empty, changes the page: the server draws the new one.
+      else if (before !== frame.status) return window.location.reload();
       showNotice("");
       render();
       if (game.state) game.state(api);
@@ -474,8 +467,6 @@
   }, HEARTBEAT_MS);
   window.setInterval(renderTurn, 1000);
   render();
-  if (frame.status !== "open") {
-    showNotice(strings.connecting);
-    connect();
-  }
+  showNotice(strings.connecting);
+  connect();
 })();

@@ -205,20 +205,20 @@
       closed.disabled = !fromClosed;
       closed.onclick = () => fromClosed && api.move(fromClosed);
       closed.replaceChildren(
-        Taash.cards.svg(null, api.strings),
+        Taash.cards.svg(null),
         api.el("span", { class: "count", text: api.format(api.strings.closed_deck, { count: view.closed_count }) }),
       );
       // The open pile is offered only when the server lists it (never a joker on top, RM-7).
       open.disabled = !fromOpen;
       open.onclick = () => fromOpen && api.move(fromOpen);
       open.replaceChildren(
-        view.open_top ? Taash.cards.svg(view.open_top, api.strings) : api.el("span", { class: "empty-pile" }),
+        view.open_top ? Taash.cards.svg(view.open_top) : api.el("span", { class: "empty-pile" }),
         api.el("span", { class: "count", text: api.format(api.strings.open_pile, { count: view.open_count }) }),
       );
       const wild = api.byId("wild-card");
       if (wild) {
         wild.replaceChildren(
-          view.wild_card ? Taash.cards.svg(view.wild_card, api.strings) : "",
+          view.wild_card ? Taash.cards.svg(view.wild_card) : "",
           api.el("span", { class: "count", text: api.strings.wild_joker }),
         );
       }
@@ -314,8 +314,8 @@
               "div",
               { class: "groups" },
               shown.groups.map((group, index) =>
-                api.el("div", { class: "group kind-" + shown.kinds[index] }, api.el("span", { class: "group-label", text: api.strings.kinds[shown.kinds[index]] || "" }), group.map((code) => api.el("span", { class: "card-face" }, Taash.cards.svg(code, api.strings))))),
-              shown.ungrouped.length ? api.el("div", { class: "group kind-invalid" }, api.el("span", { class: "group-label", text: api.strings.ungrouped }), shown.ungrouped.map((code) => api.el("span", { class: "card-face" }, Taash.cards.svg(code, api.strings)))) : null,
+                api.el("div", { class: "group kind-" + shown.kinds[index] }, api.el("span", { class: "group-label", text: api.strings.kinds[shown.kinds[index]] || "" }), group.map((code) => api.el("span", { class: "card-face" }, Taash.cards.svg(code))))),
+              shown.ungrouped.length ? api.el("div", { class: "group kind-invalid" }, api.el("span", { class: "group-label", text: api.strings.ungrouped }), shown.ungrouped.map((code) => api.el("span", { class: "card-face" }, Taash.cards.svg(code)))) : null,
             ),
           ),
         ),

@@ -5,7 +5,8 @@
   "use strict";
   const Taash = window.Taash;
   const SUITS = ["S", "H", "D", "C"];
-  const BIDS = ["pass", 2, 3, 4, "kot"];
+  // The variant's auction, lowest call first, as the engine lists it (GameRules.bid_ladder).
+  const BIDS = JSON.parse(document.getElementById("table-rules").textContent).bids;
   const PLACES = ["south", "east", "north", "west"];
 
   function suitOf(code) {
@@ -26,7 +27,7 @@
         return api.el(
           "figure",
           { class: "played " + place + (play.trump ? " trump" : "") },
-          Taash.cards.svg(play.card, api.strings),
+          Taash.cards.svg(play.card),
           api.el("figcaption", { text: api.seatName(play.seat) }),
         );
       }),
@@ -53,12 +54,12 @@
     const box = api.byId("trump-mark");
     if (!box) return;
     const parts = [api.el("span", { class: "label", text: api.strings.trump })];
-    if (view.trump) parts.push(Taash.cards.suit(view.trump, api.strings));
+    if (view.trump) parts.push(Taash.cards.suit(view.trump));
     else if (view.face_down) {
       // Hidden trump: face down to the others, face up to the player who laid it.
       const down = view.face_down;
       const own = down.seat === api.frame.seat && down.card;
-      parts.push(api.el("span", { class: "card-face small face-down-trump" + (own ? " own" : ""), id: "face-down-card" }, Taash.cards.svg(down.card, api.strings)));
+      parts.push(api.el("span", { class: "card-face small face-down-trump" + (own ? " own" : ""), id: "face-down-card" }, Taash.cards.svg(down.card)));
       parts.push(api.el("span", { class: "quiet", text: own ? api.strings.cp.your_face_down : api.format(api.strings.face_down_by, { seat: api.seatName(down.seat) }) }));
     } else parts.push(api.el("span", { class: "quiet", text: api.strings.not_yet }));
     box.replaceChildren(...parts);
@@ -102,7 +103,7 @@
   }
 
   function suitLabel(api, suit) {
-    return [Taash.cards.suit(suit, api.strings), " " + api.strings.suits[suit]];
+    return [Taash.cards.suit(suit), " " + api.strings.suits[suit]];
   }
 
   Taash.games.courtpiece = {

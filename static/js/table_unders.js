@@ -15,7 +15,7 @@
   function underButton(api, index) {
     const action = api.legalOf("under").find((item) => item.index === index);
     const label = api.format(api.strings.under_number, { number: index + 1 });
-    const card = Taash.cards.svg(null, api.strings);
+    const card = Taash.cards.svg(null);
     card.setAttribute("aria-label", label);
     if (!action) return api.el("span", { class: "card-face under" }, card);
     return api.el(
@@ -73,10 +73,10 @@
       if (number === api.frame.seat) return;
       const table = api.el("span", { class: "seat-table" });
       (seat.overs || []).forEach((code) =>
-        table.append(api.el("span", { class: "card-face small" }, Taash.cards.svg(code, api.strings))),
+        table.append(api.el("span", { class: "card-face small" }, Taash.cards.svg(code))),
       );
       for (let i = 0; i < seat.unders_left; i += 1) {
-        table.append(api.el("span", { class: "card-face small under" }, Taash.cards.svg(null, api.strings)));
+        table.append(api.el("span", { class: "card-face small under" }, Taash.cards.svg(null)));
       }
       item.append(table);
     },
@@ -86,14 +86,14 @@
       if (pile) {
         const top = (view.pile && view.pile.top) || [];
         pile.replaceChildren(
-          ...(top.length ? top.map((code) => api.el("span", { class: "card-face" }, Taash.cards.svg(code, api.strings))) : [api.el("span", { class: "empty-pile" })]),
+          ...(top.length ? top.map((code) => api.el("span", { class: "card-face" }, Taash.cards.svg(code))) : [api.el("span", { class: "empty-pile" })]),
           api.el("span", { class: "count", text: api.format(api.strings.pile_count, { count: (view.pile || {}).size || 0 }) }),
         );
       }
       const deck = api.byId("deck");
       if (deck) {
         deck.replaceChildren(
-          view.deck_size ? Taash.cards.svg(null, api.strings) : api.el("span", { class: "empty-pile" }),
+          view.deck_size ? Taash.cards.svg(null) : api.el("span", { class: "empty-pile" }),
           api.el("span", { class: "count", text: api.format(api.strings.closed_deck, { count: view.deck_size || 0 }) }),
         );
       }

@@ -36,16 +36,6 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def tables_stopped_afterwards():
-    """Tables left in play (a member who never moves, a clock still running) would keep the
-    worker busy while the next test empties the database: end them first."""
-    yield
-    from games.tables.models import Table, TableStatus
-
-    Table.objects.filter(status=TableStatus.PLAYING).update(status=TableStatus.ABANDONED)
-
-
 # Seconds a whole short match may take at the table, bots moving at once.
 MATCH_SECONDS = 150
 LEVELS = {
@@ -408,7 +398,10 @@ def test_two_members_play_hidden_trump_with_two_bots(live_stack, page_log):
             if not moved:
                 pages[0].wait_for_timeout(200)
         too_wide = screenshots(caller, "table-courtpiece-hidden-en-result")
-        assert caller.locator("#result .open-hand .card-svg").count() == 52
+        # Every hand as it stood when play began (CP-8: the caller's face-down card in it).
+        as_dealt = caller.locator("#result .open-hand-part", has_text="As dealt")
+        assert as_dealt.count() == 4
+        assert as_dealt.locator(".card-svg").count() == 52
         assert too_wide == []
 
 

@@ -16,8 +16,6 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
 from games.engine import GAMES
 
 ROOT = Path(__file__).parents[2]
@@ -28,10 +26,6 @@ SCRIPTS = ROOT / "static" / "js"
 GAME_NAMES = frozenset(GAMES)
 STATE_NAMES = frozenset({"state", "initial_state"})
 """What the stored state is called where it is kept (``table.state``) or read (``state``)."""
-
-REWIRED_NEXT = pytest.mark.xfail(
-    strict=True, reason="the Django side is rewired in the next commit of issue 18"
-)
 
 Finding = tuple[int, str]
 """A line number and the source it flags."""
@@ -300,17 +294,14 @@ def test_the_scan_covers_the_django_side_and_leaves_the_engine_out():
     assert list(SCRIPTS.glob("*.js"))
 
 
-@REWIRED_NEXT
 def test_nothing_outside_the_engine_reads_a_key_of_a_matchs_stored_state():
     assert _scan(state_reads) == []
 
 
-@REWIRED_NEXT
 def test_nothing_outside_the_engine_tests_a_games_name_to_decide_a_rule():
     assert _scan(game_name_tests) == []
 
 
-@REWIRED_NEXT
 def test_no_table_script_hard_codes_a_bid_ladder():
     found = [
         f"{path.relative_to(ROOT)}:{line}: {literal}"

@@ -10,7 +10,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from games.engine import GAMES
-from games.engine.base import Action, Match
+from games.engine.base import AbsentSeat, Action, Match
 from games.engine.bots import Bot, bot_for
 from games.tables import jobs
 from games.tables.models import BotLevel, MoveBy, Seat, Table, TableStatus
@@ -200,10 +200,9 @@ def _time_out(locked: LockedTable, seat: Seat) -> None:
 
 
 def _drops_absent_players(locked: LockedTable) -> bool:
-    """Rummy drops a player who keeps timing out; where there is no drop (the team games,
-    Hidden Unders, Deals rummy) a bot stands in. The spectator's view says which."""
-    match = locked.require_playing()
-    return match.game == "rummy" and match.view(None).get("drop_points") is not None
+    """The engine says what a seat that keeps timing out comes to: dropped where the game has
+    a drop (rummy's Points and Pool, RM-17), else a bot stands in (``AbsentSeat``)."""
+    return locked.require_playing().absent_seat_policy() is AbsentSeat.DROP
 
 
 def _player_is_back(locked: LockedTable, seat: Seat) -> None:

@@ -1,54 +1,31 @@
-"""Cards, moves and events as the table pages show them before (and without) their script."""
+"""Cards, moves and events on the table pages.
 
-import re
+A card is drawn here and nowhere else: ``card_svg`` draws it for the page, and
+``card_templates`` draws every face once per table page, in ``<template>`` elements that the
+page's script clones (``static/js/table_cards.js``). Moves and events are told by
+``games.words.moves``, the same words the frames carry.
+"""
 
 from django import template
-from django.utils.html import conditional_escape, format_html, format_html_join
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 
-from games.words.labels import (
-    ACTION_NAMES,
-    ACTION_WORDS,
-    CARD_NAME,
-    EVENT_NAMES,
-    EVENT_QUIET,
-    EVENT_TEMPLATES,
-    FACE_DOWN,
-    FLAG_WORDS,
-    JOKER,
-    NOBODY,
-    OUTCOME_NAMES,
-    RANK_NAMES,
-    SEAT_FIELDS,
-    SUIT_NAMES,
-    TEAM_FIELDS,
-    variant_name,
-)
+from games.engine.cards import PRINTED_JOKER, Suit, is_card_code, rank_of, standard_deck, suit_of
+from games.words import moves
+from games.words.labels import CARD_NAME, FACE_DOWN, JOKER, RANK_NAMES, SUIT_NAMES, variant_name
 
 register = template.Library()
 
-SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-CARD = re.compile(r"(10|[2-9JQKA])([SHDC])")
+FACE_DOWN_ID = "face-down"
+"""The ``<template>`` id of a card's back; a face's is ``face-<code>``, a suit's
+``suit-mark-<letter>``."""
 
 
 @register.filter
-def card(code: str) -> SafeString:
-    """``10H`` as a red ``10♥``; the printed joker as 🃏."""
-    parts = CARD.fullmatch(code)
-    if parts is None:
-        return format_html('<span class="card">🃏</span>')
-    rank, suit = parts.groups()
-    colour = " red" if suit in "HD" else ""
-    return format_html('<span class="card{}">{}{}</span>', colour, rank, SUITS[suit])
-
-
-@register.filter
-def card_svg(code: str) -> SafeString:
+def card_svg(code: object) -> SafeString:
     """A card drawn in SVG from the page's sprite (``table/_card_sprite.html``), named for
-    screen readers; ``static/js/table_cards.js`` draws the same markup for live frames."""
-    parts = CARD.fullmatch(code or "")
-    if code == "PJ":
+    screen readers; anything that is no card code is drawn face down."""
+    if code == PRINTED_JOKER:
         return format_html(
             '<svg class="card-svg joker" viewBox="0 0 60 84" role="img" aria-label="{}">'
             '<rect class="face" x="1" y="1" width="58" height="82" rx="5"/>'
@@ -56,13 +33,14 @@ def card_svg(code: str) -> SafeString:
             '<text class="joker-word" x="30" y="72" text-anchor="middle">JOKER</text></svg>',
             JOKER,
         )
-    if parts is None:
+    if not is_card_code(code):
         return format_html(
             '<svg class="card-svg back" viewBox="0 0 60 84" role="img" aria-label="{}">'
             '<use href="#card-back" width="60" height="84"/></svg>',
             FACE_DOWN,
         )
-    rank, suit = parts.groups()
+    assert isinstance(code, str)
+    rank, suit = rank_of(code), suit_of(code)
     name = CARD_NAME % {"rank": RANK_NAMES[rank], "suit": SUIT_NAMES[suit]}
     return format_html(
         '<svg class="card-svg suit-{}" viewBox="0 0 60 84" role="img" aria-label="{}">'
@@ -83,66 +61,46 @@ def cards_svg(codes) -> SafeString:
     return format_html_join("", "{}", ((card_svg(code),) for code in codes))
 
 
+def suit_svg(letter: str) -> SafeString:
+    """A suit alone, for trump marks and suit buttons."""
+    return format_html(
+        '<svg class="suit-svg suit-{}" viewBox="0 0 100 100" role="img" aria-label="{}">'
+        '<use href="#suit-{}" width="100" height="100"/></svg>',
+        letter,
+        SUIT_NAMES[letter],
+        letter,
+    )
+
+
+@register.simple_tag
+def card_templates() -> SafeString:
+    """Every card face, the back and the four suits, each drawn once in a ``<template>`` for
+    the page's script to clone."""
+    faces = [(f"face-{code}", card_svg(code)) for code in [*standard_deck(), PRINTED_JOKER]]
+    faces.append((FACE_DOWN_ID, card_svg(None)))
+    faces += [(f"suit-mark-{suit.value}", suit_svg(suit.value)) for suit in Suit]
+    return format_html_join("", '<template id="{}">{}</template>', faces)
+
+
 @register.filter
 def variant_label(table) -> str:
     return variant_name(table.game, table.variant)
 
 
 @register.filter
-def cards(codes) -> SafeString:
-    return format_html_join(" ", "{}", ((card(code),) for code in codes))
+def move_text(move: dict, game: str) -> str:
+    """A public move (``version``, ``seat``, ``by``, ``events``) in words."""
+    return moves.move_text(move["events"], game)
 
 
 @register.filter
-def action_text(action: dict) -> SafeString:
-    return _described(action, ACTION_NAMES)
+def event_text(event: dict, game: str = "") -> str:
+    return moves.event_text(event, game)
 
 
 @register.filter
-def event_text(event: dict, game: str = "") -> SafeString:
-    """An event in words: its template (``labels.EVENT_TEMPLATES``) filled in, then the fields
-    the template leaves out; without a template, its name and its fields."""
-    kind = event.get("type")
-    template_text = EVENT_TEMPLATES.get(f"{game}:{kind}") or EVENT_TEMPLATES.get(kind)
-    if template_text is None:
-        return _described(event, EVENT_NAMES)
-    template_text = str(template_text)
-    used = set(re.findall(r"%\((\w+)\)s", template_text))
-    values = {key: conditional_escape(_field(key, event.get(key))) for key in used}
-    text = mark_safe(conditional_escape(template_text) % values)  # every part escaped above
-    rest = [
-        _field(key, value) if key in ("suit", "trump") else _value(value)
-        for key, value in event.items()
-        if key not in used and key not in EVENT_QUIET and key not in ("type", "seat")
-    ]
-    return format_html_join(" ", "{}", ((part,) for part in [text, *rest] if part))
-
-
-def _seat_name(number) -> str:
-    return _("Seat %(number)s") % {"number": number + 1}
-
-
-def _field(key: str, value) -> SafeString | str:
-    """One field of an event in words, as ``table.js`` shows it too."""
-    if key in FLAG_WORDS:
-        yes, no = FLAG_WORDS[key]
-        return str(yes if value else no)
-    if key in SEAT_FIELDS or key == "winners":
-        if value is None:
-            return str(NOBODY)
-        seats = value if isinstance(value, list) else [value]
-        return ", ".join(_seat_name(seat) for seat in seats)
-    if key in TEAM_FIELDS:
-        return str(NOBODY) if value is None else _("Team %(number)s") % {"number": value + 1}
-    if key == "kind":
-        return str(OUTCOME_NAMES.get(value, value))
-    if isinstance(value, list) and all(isinstance(item, int) for item in value):
-        return "–".join(str(item) for item in value)
-    if value is None:
-        return "—"
-    if key in ("suit", "trump") and value in SUIT_NAMES:
-        return str(SUIT_NAMES[value])
-    return _value(value)
+def action_text(action: dict) -> str:
+    return moves.action_text(action)
 
 
 # Keys of a view that the pages show elsewhere, or that only the engine needs.
@@ -151,44 +109,10 @@ _NOT_DETAILS |= {"to_move", "decision_seconds", "over"}
 
 
 @register.filter
-def view_details(view: dict) -> list[tuple[str, SafeString]]:
+def view_details(view: dict) -> list[tuple[str, str]]:
     """The rest of a view as (name, value) rows: trump, trick, pile, scores ..."""
     return [
-        (key.replace("_", " "), _value(value))
+        (key.replace("_", " "), moves.value_text(value))
         for key, value in view.items()
         if key not in _NOT_DETAILS and value is not None
     ]
-
-
-def _described(item: dict, names: dict) -> SafeString:
-    """A type's name, then its other fields (the seat is shown by whoever lists it)."""
-    parts = [format_html("{}", names.get(item.get("type"), item.get("type")))]
-    parts += [
-        _field(key, value) if key in ("suit", "trump") else _value(value)
-        for key, value in item.items()
-        if key not in ("type", "seat")
-    ]
-    return format_html_join(" ", "{}", ((part,) for part in parts if part))
-
-
-# How deep a shown value may nest: an action or event is a few levels at most, and a stored
-# move from before actions were kept canonical may hold anything a client sent (issue 17).
-SHOWN_DEPTH = 4
-
-
-def _value(value, depth: int = 0) -> SafeString:
-    if isinstance(value, list | dict) and depth >= SHOWN_DEPTH:
-        return format_html("{}", "…")
-    if isinstance(value, list):
-        return format_html_join(" ", "{}", ((_value(inner, depth + 1),) for inner in value))
-    if isinstance(value, dict):
-        return format_html_join(
-            " ",
-            "{}: {}",
-            ((key.replace("_", " "), _value(inner, depth + 1)) for key, inner in value.items()),
-        )
-    if value is None or isinstance(value, bool):
-        return SafeString()
-    if isinstance(value, str) and (CARD.fullmatch(value) or value == "PJ"):
-        return card(value)
-    return format_html("{}", ACTION_WORDS.get(value, value) if isinstance(value, str) else value)

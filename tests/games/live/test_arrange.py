@@ -1,40 +1,18 @@
 """A rummy player's arrangement of their hand, judged by the server (RM-28): the labels, the
 points as laid out and the status line; the Sort button's layout; what a drop costs (RM-17).
 Over a real socket to the live stack: never a move, to the sender alone, refused when
-malformed, and never a card the seat does not hold."""
+malformed, and never a card the seat does not hold. The judging itself is the engine's
+(tests/games/engine/test_rummy_layout.py), its words ``games.words.layout``'s."""
 
 import asyncio
 from collections import Counter
 
 import pytest
-from django.utils import translation
 
-from games.live.arrange import _judge
+from games.engine.rummy import judge_layout
 from games.tables.models import Move
 from tests.games.socket_support import table_socket
 from tests.games.table_support import members, signed_in, table_new
-
-RM22_FIRST = [["4H", "5H", "6H"], ["10S", "JS", "9D"], ["7C", "7D", "7S"], ["KC", "KD", "2S", "3D"]]
-
-
-def test_rm28_rm22_a_layout_with_both_lives_counts_only_its_loose_cards():
-    with translation.override("en"):
-        judged = _judge(RM22_FIRST, "9").to_frame(sorted_=False, drop_cost=None)
-    assert judged["kinds"] == ["pure_sequence", "impure_sequence", "set", "invalid"]
-    assert judged["points"] == 25
-    assert judged["status"] == "Pure seq ✓ · Sequences 2/2 · 25 points"
-
-
-def test_rm19_rm20_without_a_pure_sequence_every_card_counts_up_to_80():
-    judged = _judge([["10S", "JS", "9D"], ["KH", "KC", "KS"], ["QD", "QC", "PJ"]], "9")
-    assert judged.points == 70  # the 9D is wild: 10 + 10 + 30 + 10 + 10
-    loose = _judge([["AH", "KH", "QS", "JD", "10C", "8C", "8D", "8S", "KS"]], "2")
-    assert loose.points == 80
-
-
-def test_rm19_with_a_pure_sequence_but_no_second_the_sets_count():
-    judged = _judge([["3S", "4S", "5S"], ["8H", "8C", "8D"], ["QH", "KH"]], "9")
-    assert judged.points == 8 * 3 + 20
 
 
 @pytest.mark.django_db(transaction=True)
@@ -113,7 +91,37 @@ def test_rm2_rm28_twins_may_sit_in_two_groups_but_no_third_copy_is_taken():
     hand = ["7H", "8H", "9H", "7H", "7C", "7S"]
     layout = [["7H", "8H", "9H"], ["7H", "7C", "7S"]]
     assert _groups_of(layout, hand) == layout
-    assert _judge(layout, "2").kinds == ["pure_sequence", "set"]
+    assert judge_layout(layout, "2").kinds == ("pure_sequence", "set")
     with pytest.raises(ArrangementRefusal) as refused:
         _groups_of([["7H", "8H", "9H"], ["7H", "7H", "7S"]], hand)
     assert refused.value.code == "not_your_hand"
+
+
+def test_rm8_the_sort_button_never_puts_aside_the_card_just_taken_from_the_open_pile():
+    from games.engine import GAMES
+    from games.live.arrange import arrangement_frame
+
+    sorted_hands = 0
+    for seed in range(6):
+        match = GAMES["rummy"].new_match("points", 2, seed=seed)
+        (seat,) = match.to_move()
+        taken = match.view(seat)["open_top"]
+        if {"type": "draw", "source": "open"} not in match.legal_actions(seat):
+            continue  # RM-7: a joker on the open pile
+        match.apply(seat, {"type": "draw", "source": "open"})
+        frame = arrangement_frame(match, seat, {"type": "arrange", "sort": True})
+        aside = frame["groups"][-1]
+        assert len(aside) == 1 and aside != [taken], seed
+        assert frame["drop_cost"] is None  # RM-17: no drop once drawn this turn
+        sorted_hands += 1
+    assert sorted_hands >= 3
+
+
+def test_only_a_rummy_hand_is_arranged():
+    from games.engine import GAMES
+    from games.live.arrange import ArrangementRefusal, arrangement_frame
+
+    match = GAMES["pitch"].new_match("standard", 4, seed=1)
+    with pytest.raises(ArrangementRefusal) as refused:
+        arrangement_frame(match, 0, {"type": "arrange", "sort": True})
+    assert refused.value.code == "not_rummy" and refused.value.message

@@ -1,12 +1,15 @@
-"""The state frame (games/live/frames.py): one seat's view of a snapshot, with exactly the keys
-its type declares, legal actions only for a seat that acts."""
+"""A table socket's frame (``games.live.frames``): one seat's view of a snapshot, with exactly
+the keys its type declares, legal actions only for a seat that acts, and the last move told in
+the reader's words from its public events only."""
 
 import pytest
 
-from games.live.frames import StateFrame, state_frame
+from games.live.frames import StateFrame, ToldMove, state_frame
 from games.tables import services
+from games.tables.models import MoveBy
 from games.tables.selectors import SeatJson, table_snapshot
-from games.tables.sql import PublicMove
+from games.tables.services.locked import atomic_locked
+from games.words.moves import card_text
 from tests.games.table_support import bots_play, match_of, members, table_new
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +35,7 @@ def test_a_state_frame_has_the_keys_its_types_declare(asha_to_move):
     assert set(frame) == set(StateFrame.__annotations__)
     assert all(set(seat) == set(SeatJson.__annotations__) for seat in frame["seats"])
     assert frame["last_move"] is not None
-    assert set(frame["last_move"]) == set(PublicMove.__annotations__)
+    assert set(frame["last_move"]) == set(ToldMove.__annotations__)
 
 
 def test_the_seat_to_move_gets_its_legal_actions_and_a_spectator_none(asha_to_move):
@@ -63,3 +66,50 @@ def test_a_table_not_playing_has_no_legal_actions_and_no_deadline():
         None,
         None,
     )
+
+
+def test_cp8_a_hidden_trump_laid_face_down_is_told_without_its_card_in_each_language():
+    """The card laid face down is chosen by an action only its player sees; the move list,
+    the frames and the text they carry tell the public event alone."""
+    (asha,) = members(1)
+    table = table_new(asha, "courtpiece", ["", "medium", "medium", "medium"], variant="hidden")
+    with atomic_locked(table.pk) as locked:
+        (seat,) = locked.match.to_move()
+        hide = next(a for a in locked.match.legal_actions(seat) if a["type"] == "hide")
+        locked.apply(seat, hide, MoveBy.PLAYER)
+        locked.save(clock=False)
+    snapshot = table_snapshot(table.pk)
+    told = {
+        language: state_frame(snapshot, None, language=language)["last_move"]
+        for language in ("en", "hi", "ur")
+    }
+    assert told["en"]["events"] == [{"type": "hide", "seat": seat}]
+    assert told["en"]["text"] == "Hide trump"
+    for language in ("hi", "ur"):
+        assert told[language]["text"] and "Hide" not in told[language]["text"]
+    for move in told.values():
+        assert "action" not in move
+        assert hide["card"] not in str(move) and card_text(hide["card"]) not in move["text"]
+
+
+def test_a_frame_before_any_move_has_no_last_move():
+    (asha,) = members(1)
+    table = table_new(asha, "rummy", ["", "easy"])
+    assert state_frame(table_snapshot(table.pk), 0, language="hi")["last_move"] is None
+
+
+def test_a_move_is_told_once_per_language_and_anew_for_a_snapshot_read_afresh():
+    """Every socket of a table gets the words its process told once; a snapshot of the same
+    revision holding another move (a table id given again) is not told the old words."""
+    from dataclasses import replace
+
+    (asha,) = members(1)
+    table = table_new(asha, "rummy", ["", "easy"])
+    snapshot = replace(
+        table_snapshot(table.pk),
+        last_move={"version": 1, "seat": 0, "by": "player", "events": [{"type": "drop"}]},
+    )
+    first = state_frame(snapshot, 0, language="en")["last_move"]
+    assert state_frame(snapshot, 1, language="en")["last_move"]["text"] == first["text"]
+    again = replace(snapshot, last_move={**snapshot.last_move, "events": [{"type": "deal"}]})
+    assert state_frame(again, 0, language="en")["last_move"]["text"] != first["text"]

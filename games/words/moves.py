@@ -1,0 +1,157 @@
+"""A move in words, in the reader's language: the one place a move, an event or an action
+becomes text. The table page's move list, the frame a socket sends (``last_move["text"]``)
+and the replay all read it from here; the page's script shows the text it is given.
+
+A move is told from its public events only (``games.engine.base``: an event never names a
+card that is not face up), never from its action: a hidden trump is chosen by an action that
+only its player may see. An action is told only where its player, or everyone after the
+match (the replay), may read it.
+
+Cards are written short, rank and suit symbol (``10♠``); seats and teams by number, fields
+that say yes or no, outcomes and bids in words; lists of numbers as ``7–6``.
+"""
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from games.engine.cards import PRINTED_JOKER, Suit, is_card_code, rank_of, suit_of
+from games.words.labels import (
+    ACTION_NAMES,
+    ACTION_WORDS,
+    EVENT_NAMES,
+    EVENT_QUIET,
+    EVENT_TEMPLATES,
+    FLAG_WORDS,
+    NOBODY,
+    OUTCOME_NAMES,
+    SEAT_FIELDS,
+    SUIT_NAMES,
+    TEAM_FIELDS,
+)
+
+SHOWN_DEPTH = 4
+"""How deep a told value may nest: an action or event is a few levels at most, and a stored
+move from before actions were kept canonical may hold anything a client sent (issue 17)."""
+
+PRINTED_JOKER_MARK = "🃏"
+SUIT_FIELDS = frozenset({"suit", "trump"})
+
+
+def move_text(events: Iterable[Mapping[str, Any]], game: str) -> str:
+    """A move's public events, one after another."""
+    return " ".join(filter(None, (event_text(event, game) for event in events)))
+
+
+def event_text(event: Mapping[str, Any], game: str) -> str:
+    """An event in words: its template (``labels.EVENT_TEMPLATES``, the game's own wording
+    first) filled in, then the fields the template leaves out; without a template, its name
+    and its fields. The seat that made the move is told by whoever lists it."""
+    kind = event.get("type")
+    template = EVENT_TEMPLATES.get(f"{game}:{kind}") or EVENT_TEMPLATES.get(kind)
+    if template is None:
+        return _described(event, EVENT_NAMES)
+    values = _TemplateFields(event)
+    told = str(template) % values
+    rest = [
+        _field(key, value) if key in SUIT_FIELDS else value_text(value)
+        for key, value in event.items()
+        if key not in values.used and key not in EVENT_QUIET and key not in ("type", "seat")
+    ]
+    return " ".join(part for part in [told, *rest] if part)
+
+
+def action_text(action: Mapping[str, Any]) -> str:
+    """An action in words: its name, then its fields (``Play 10♠``). Only for a reader who
+    may see it: its own player, or anyone once the match is over."""
+    return _described(action, ACTION_NAMES)
+
+
+def card_text(code: str) -> str:
+    """A card written short: ``10♠``, and a mark for the printed joker."""
+    if code == PRINTED_JOKER:
+        return PRINTED_JOKER_MARK
+    suit = suit_of(code)
+    assert suit is not None
+    return rank_of(code) + Suit(suit).symbol
+
+
+def value_text(value: object, depth: int = 0) -> str:
+    """A value inside an action, an event or a view: cards written short, known words in the
+    reader's language, lists one after another, nothing for ``None`` and yes/no."""
+    if isinstance(value, list | tuple | dict) and depth >= SHOWN_DEPTH:
+        return "…"
+    if isinstance(value, list | tuple):
+        return " ".join(filter(None, (value_text(inner, depth + 1) for inner in value)))
+    if isinstance(value, dict):
+        return " ".join(
+            f"{str(key).replace('_', ' ')}: {value_text(inner, depth + 1)}"
+            for key, inner in value.items()
+        )
+    if value is None or isinstance(value, bool):
+        return ""
+    if is_card_code(value):
+        return card_text(str(value))
+    if isinstance(value, str):
+        return str(ACTION_WORDS.get(value, value))
+    return str(value)
+
+
+class _TemplateFields(dict):
+    """The values a template asks for (``%(winner)s``), each told as ``_field`` tells it;
+    ``used`` keeps which keys it asked for, the others are told after it."""
+
+    def __init__(self, event: Mapping[str, Any]) -> None:
+        super().__init__()
+        self.event = event
+        self.used: set[str] = set()
+
+    def __missing__(self, key: str) -> str:
+        self.used.add(key)
+        return _field(key, self.event.get(key))
+
+
+def _field(key: str, value: object) -> str:
+    """One field of an event in words."""
+    if key in FLAG_WORDS:
+        yes, no = FLAG_WORDS[key]
+        return str(yes if value else no)
+    if key in SEAT_FIELDS or key == "winners":
+        if value is None:
+            return str(NOBODY)
+        seats = value if isinstance(value, list) else [value]
+        return ", ".join(seat_label(seat) for seat in seats)
+    if key in TEAM_FIELDS:
+        return str(NOBODY) if value is None else team_label(value)
+    if key == "kind":
+        return str(OUTCOME_NAMES.get(value, value))
+    if isinstance(value, list) and all(isinstance(item, int) for item in value):
+        return "–".join(str(item) for item in value)
+    if value is None:
+        return "—"
+    if key in SUIT_FIELDS and value in SUIT_NAMES:
+        return str(SUIT_NAMES[value])
+    return value_text(value)
+
+
+def seat_label(number: object) -> str:
+    """``Seat 3`` for seat 2 (seats count from 1 for people)."""
+    return _("Seat %(number)s") % {"number": number + 1 if isinstance(number, int) else number}
+
+
+def team_label(number: object) -> str:
+    """``Team 1`` for team 0."""
+    return _("Team %(number)s") % {"number": number + 1 if isinstance(number, int) else number}
+
+
+def _described(item: Mapping[str, Any], names: Mapping[str, Any]) -> str:
+    """A type's name, then its other fields (the seat is told by whoever lists it)."""
+    kind = item.get("type")
+    parts = [str(names.get(kind, kind))] if isinstance(kind, str) else []
+    parts += [
+        _field(key, value) if key in SUIT_FIELDS else value_text(value)
+        for key, value in item.items()
+        if key not in ("type", "seat")
+    ]
+    return " ".join(part for part in parts if part)
