@@ -1,6 +1,7 @@
 """The games app: the four card games and the live tables they are played at.
 
-Its packages, each with its concern, and what each may import (a test checks it):
+Its packages, each with its concern, and what each may import (tests/games/test_layers.py
+checks it):
 
 - ``engine``: the rules and the bots, pure Python. Imports nothing of Django, Channels,
   Celery or asgiref, nor anything else of the app (it also runs in the browser).
@@ -9,12 +10,13 @@ Its packages, each with its concern, and what each may import (a test checks it)
   Django and Celery's app; never Channels, asgiref, ``live``, ``web`` or ``words``. A service
   publishes what it changed after its commit (``tables.news``) and knows nothing of sockets.
 - ``words``: what the tables say to people, in their language (names, refusals, the words of
-  moves). Imports the engine and Django's translation; nothing of ``tables``' writes.
+  moves). Imports the engine and Django's translation; nothing of ``tables``, ``live``, ``web``.
 - ``live``: everything that touches Channels: consumers, socket guards, the fan-out of
   ``tables.news`` into frames, the per-process snapshot cache, presence, routing. Imports
   ``tables`` (services, selectors, news), ``words`` and the engine.
 - ``web``: views, forms and template tags: parse a request, call one service or selector,
-  render. Imports ``tables``, ``words`` and the engine; never Channels.
+  render. Imports ``tables``, ``words``, the engine, and of ``live`` only ``live.frames`` (a
+  page draws its first frame as the socket would send it); never Channels.
 - ``tasks`` (Celery: bot turns, clocks) calls ``tables``' services; ``models`` is where Django
   finds ``tables``' models.
 """

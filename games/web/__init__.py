@@ -1,6 +1,7 @@
 """The pages: views, forms and template tags. A view parses the request, calls one service or
 selector, and renders.
 
-May import: ``games.tables`` (services, selectors), ``games.words``, ``games.engine`` and
-Django. Never Channels or asgiref.
+May import: ``games.tables`` (services, selectors), ``games.words``, ``games.engine``,
+``games.live.frames`` (the first frame a page draws, as its socket would send it; no Channels
+in it) and Django. Never Channels or asgiref.
 """

@@ -56,10 +56,16 @@ def event_text(event: Mapping[str, Any], game: str) -> str:
     told = str(template) % values
     rest = [
         _field(key, value) if key in SUIT_FIELDS else value_text(value)
-        for key, value in event.items()
+        for key, value in _in_order(event)
         if key not in values.used and key not in EVENT_QUIET and key not in ("type", "seat")
     ]
     return " ".join(part for part in [told, *rest] if part)
+
+
+def _in_order(item: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """The fields by name: a move read back from PostgreSQL (jsonb orders an object's keys its
+    own way) is told in the same words as the one the write left."""
+    return sorted(item.items())
 
 
 def action_text(action: Mapping[str, Any]) -> str:
@@ -87,7 +93,7 @@ def value_text(value: object, depth: int = 0) -> str:
     if isinstance(value, dict):
         return " ".join(
             f"{str(key).replace('_', ' ')}: {value_text(inner, depth + 1)}"
-            for key, inner in value.items()
+            for key, inner in _in_order(value)
         )
     if value is None or isinstance(value, bool):
         return ""
@@ -151,7 +157,7 @@ def _described(item: Mapping[str, Any], names: Mapping[str, Any]) -> str:
     parts = [str(names.get(kind, kind))] if isinstance(kind, str) else []
     parts += [
         _field(key, value) if key in SUIT_FIELDS else value_text(value)
-        for key, value in item.items()
+        for key, value in _in_order(item)
         if key not in ("type", "seat")
     ]
     return " ".join(part for part in parts if part)

@@ -117,13 +117,20 @@ def seated(game: str):
     return written(write)
 
 
+def painted(page) -> None:
+    """Returns once the page has laid out and painted what changed (two animation frames)."""
+    page.evaluate(
+        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+    )
+
+
 def screenshots(page, name: str) -> list[str]:
     """Screenshots at phone and desktop widths; the widths at which the page is too wide."""
     ARTIFACTS.mkdir(exist_ok=True)
     too_wide = []
     for viewport in (PHONE, DESKTOP):
         page.set_viewport_size(viewport)
-        page.wait_for_timeout(150)
+        painted(page)
         page.screenshot(path=str(ARTIFACTS / f"{name}-{viewport['width']}.png"), full_page=True)
         if not fits_the_screen(page):
             too_wide.append(f"{name} at {viewport['width']} px")
@@ -178,7 +185,6 @@ def play_to_the_end(page, moves_before_stopping=None) -> int:
         play_one_move(page, use_keyboard=made % 2 == 0)
         made += 1
         expect(page.locator("#table")).not_to_have_class(WAITING, timeout=20_000)
-        page.wait_for_timeout(100)
     return made
 
 
@@ -229,7 +235,7 @@ def hands_stacked_on_a_phone_and_side_by_side_on_a_desktop(page) -> bool:
     columns = {}
     for viewport in (PHONE, DESKTOP):
         page.set_viewport_size(viewport)
-        page.wait_for_timeout(100)
+        painted(page)
         lefts = page.eval_on_selector_all(
             "#result .open-hand", "hands => hands.map((hand) => hand.getBoundingClientRect().left)"
         )
@@ -393,9 +399,9 @@ def test_two_members_play_hidden_trump_with_two_bots(live_stack, page_log):
                     and page.locator("#table.my-turn:not(.waiting)").count()
                 ):
                     play_one_move(page, use_keyboard=False)
-                    page.wait_for_timeout(150)
+                    expect(page.locator("#table")).not_to_have_class(WAITING, timeout=20_000)
                     moved = True
-            if not moved:
+            if not moved:  # the bots' turns: look again in a moment (two pages, no one event)
                 pages[0].wait_for_timeout(200)
         too_wide = screenshots(caller, "table-courtpiece-hidden-en-result")
         # Every hand as it stood when play began (CP-8: the caller's face-down card in it).
@@ -516,7 +522,10 @@ def test_rummy_twins_are_grouped_apart_and_the_chosen_copy_is_discarded(live_sta
 
         page.locator(f"{group(0)} {copy}").first.click()  # one copy, tapped: selected alone
         assert page.locator(f"#hand {copy}.selected").count() == 1
-        page.wait_for_timeout(200)  # the lift's transition
+        # The lift is a CSS transition: its end, not a guess at its length.
+        page.locator(f"#hand {copy}.selected").evaluate(
+            "(card) => Promise.all(card.getAnimations({subtree: true}).map((a) => a.finished))"
+        )
         assert lifted_inside_its_button(page.locator(f"#hand {copy}.selected"))
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "table-rummy-selected-360.png"))

@@ -341,9 +341,19 @@ def test_a_revision_still_loading_is_sent_before_a_later_one_told_at_once(monkey
         }
         await get_channel_layer().group_send(table_group(table.pk), message)
         await asyncio.wait_for(reading.wait(), 10)
-        # This process's move, told at once while the earlier one is still being read.
+        # This process's move, told at once while the earlier one is still being read: the
+        # read is let go once the hub is telling the socket of the later revision.
+        telling_later = asyncio.Event()
+        tell = hub().tell
+
+        async def watched_tell(event):
+            if event["revision"] > revision:
+                telling_later.set()
+            await tell(event)
+
+        monkeypatch.setattr(hub(), "tell", watched_tell)
         later = asyncio.create_task(play(version))
-        await asyncio.sleep(0.5)
+        await asyncio.wait_for(telling_later.wait(), 10)
         release.set()
         await later
         frames = [await socket.receive_json_from(10) for _ in range(2)]

@@ -1,6 +1,7 @@
 """Moves and events in words (``games.words.moves``), the one text the move list, the frames and
 the replay show: seats and teams by name, cards written short, the reader's language."""
 
+import pytest
 from django.utils import translation
 
 from games.words.moves import action_text, event_text, move_text, value_text
@@ -114,3 +115,19 @@ def test_how_a_pitch_match_ended_is_told_in_words():
         for language in ("hi", "ur"):
             assert ended_by not in told[language] and "won" not in told[language]
             assert "12" in told[language]
+
+
+@pytest.mark.parametrize(
+    ("event", "game"),
+    [
+        ({"type": "draw", "seat": 1, "source": "open", "card": "JS"}, "rummy"),
+        ({"type": "burn", "seat": 0, "cards": 4, "why": "ten", "drew": 2}, "unders"),
+        ({"type": "fly", "seat": 2, "card": "QH", "source": "closed"}, "pitch"),
+    ],
+)
+def test_an_event_is_told_in_the_same_words_whatever_the_order_of_its_fields(event, game):
+    """PostgreSQL's jsonb hands an object back with its keys in an order of its own: the move
+    read back must be told as the move the write left."""
+    reordered = dict(sorted(event.items(), key=lambda item: (len(item[0]), item[0])))
+    assert list(reordered) != list(event)
+    assert event_text(reordered, game) == event_text(event, game)

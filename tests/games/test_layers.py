@@ -1,0 +1,111 @@
+"""Each package imports only what its docstring allows (games/__init__.py): the rules stay a
+pure library, the write path knows nothing of sockets, and Channels lives in games/live alone.
+
+Read from the source with ``ast``, so nothing is imported to check it; a test of the checker
+shows what it finds.
+"""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Package -> imports it must never make (a prefix of the module's dotted name).
+FORBIDDEN = {
+    "games/engine": (
+        "django",
+        "channels",
+        "celery",
+        "asgiref",
+        "games.tables",
+        "games.live",
+        "games.web",
+        "games.words",
+        "accounts",
+        "config",
+        "tournaments",
+    ),
+    "games/tables": ("channels", "asgiref", "games.live", "games.web", "games.words"),
+    "games/words": ("channels", "asgiref", "games.tables", "games.live", "games.web"),
+    "games/web": ("channels", "asgiref"),
+    "accounts": (
+        "channels",
+        "asgiref",
+        "games.tables",
+        "games.live",
+        "games.web",
+        "games.words",
+        "tournaments",
+    ),
+    "config/news.py": ("channels", "asgiref", "games"),
+    "config/sql.py": ("games", "accounts"),
+}
+# The one module of games/live that the pages may read: the socket's frame, no Channels in it.
+WEB_MAY_READ_FROM_LIVE = {"games.live.frames"}
+
+
+def imports_of(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(), filename=str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append(node.module)
+    return found
+
+
+def python_files(place: str) -> list[Path]:
+    path = ROOT / place
+    files = [path] if path.suffix == ".py" else sorted(path.rglob("*.py"))
+    return [file for file in files if "migrations" not in file.parts]
+
+
+def within(module: str, prefixes: tuple[str, ...]) -> bool:
+    return any(module == prefix or module.startswith(prefix + ".") for prefix in prefixes)
+
+
+def breaches(place: str, forbidden: tuple[str, ...]) -> list[str]:
+    return [
+        f"{file.relative_to(ROOT)} imports {module}"
+        for file in python_files(place)
+        for module in imports_of(file)
+        if within(module, forbidden)
+    ]
+
+
+@pytest.mark.parametrize("place", FORBIDDEN)
+def test_a_package_imports_nothing_its_docstring_forbids(place):
+    assert breaches(place, FORBIDDEN[place]) == []
+
+
+def test_the_pages_read_only_the_frame_of_the_live_package():
+    reads = {
+        module
+        for file in python_files("games/web")
+        for module in imports_of(file)
+        if module.startswith("games.live")
+    }
+    assert reads <= WEB_MAY_READ_FROM_LIVE
+
+
+def test_only_the_live_package_and_the_asgi_entry_import_channels_or_asgiref():
+    outside = [
+        breach
+        for place in ("games", "accounts", "config", "tournaments")
+        for breach in breaches(place, ("channels", "asgiref"))
+        if not breach.startswith(("games/live/", "config/asgi.py"))
+    ]
+    assert outside == []
+
+
+def test_the_checker_finds_imports_and_matches_submodules_but_not_lookalikes(tmp_path):
+    module = tmp_path / "mod.py"
+    module.write_text("import channels.layers\nfrom games.live import hub\nfrom . import near\n")
+    assert imports_of(module) == ["channels.layers", "games.live"]
+    assert within("channels.layers", ("channels",))
+    assert within("games.live", ("games.live",))
+    assert not within("channelsx", ("channels",))
+    assert not within("games.lively", ("games.live",))
