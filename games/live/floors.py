@@ -4,9 +4,10 @@ setting: what the stack costs with none of the tables' code in the way.
 - ``EchoConsumer`` sends every text frame back.
 - ``FanoutFloorConsumer`` is a bare table: a move frame ``{"version": N}`` does one durable
   single-row INSERT and COMMIT in a worker thread (as Channels runs sync code) and a
-  ``group_send`` of the bare version; each socket of the table then sends a frame of a real
-  seat frame's size (``?bytes=``). No engine, no ORM, no snapshot, no views. The benchmark
-  makes the table the INSERT writes to.
+  ``group_send`` of the bare version; each socket of the table then encodes, with the
+  encoder the tables use, and sends a frame of a real seat frame's size (``?bytes=``) and
+  shape: a list of small objects, as a view's history and legal moves are. No engine, no ORM,
+  no snapshot, no views. The benchmark makes the table the INSERT writes to.
 """
 
 import json
@@ -17,6 +18,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import connection
 
 from games.live.dispatch import LoopDispatch
+from games.live.guards import frame_text
 
 FLOOR_TABLE = "bench_floor_move"
 
@@ -30,7 +32,9 @@ class FanoutFloorConsumer(LoopDispatch, AsyncWebsocketConsumer):
     async def connect(self):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         query = parse_qs(self.scope.get("query_string", b"").decode())
-        self.pad = "x" * int(query.get("bytes", ["2000"])[0])
+        # About 42 bytes an entry, as {"type": "play", "seat": 3, "card": "10S"} and its comma.
+        entries = int(query.get("bytes", ["2000"])[0]) // 42
+        self.items = [{"type": "play", "seat": n % 4, "card": "10S"} for n in range(entries)]
         self.group = f"floor.{self.table_id}"
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -45,8 +49,8 @@ class FanoutFloorConsumer(LoopDispatch, AsyncWebsocketConsumer):
         await self.channel_layer.group_send(self.group, message)
 
     async def floor_moved(self, event):
-        frame = {"type": "state", "version": event["version"], "pad": self.pad}
-        await self.send(text_data=json.dumps(frame))
+        frame = {"type": "state", "version": event["version"], "items": self.items}
+        await self.send(text_data=frame_text(frame))
 
 
 def _insert_now(table_id: int, version: int) -> None:
