@@ -11,6 +11,7 @@ from django.views.i18n import set_language
 from accounts.charts import line_chart
 from accounts.forms import LanguageForm, ProfileForm
 from accounts.language import language_cookie_set
+from accounts.notices import notice_text, notices_mark_read, notices_of
 from accounts.selectors import (
     leaderboard_top,
     profile_of,
@@ -80,3 +81,20 @@ def _ratings_context(user) -> dict:
         for standing in standings_of(user=user)
     ]
     return {"rated_games": rated, "recent_matches": recent_matches(user=user)}
+
+
+@login_required
+def notices(request):
+    """What the site told the member, newest first, each in the reader's language now; the
+    page marks them read (the unread ones are marked on the page first)."""
+    shown = [
+        {
+            "text": notice_text(notice),
+            "link": notice.link,
+            "unread": notice.read_at is None,
+            "created_at": notice.created_at,
+        }
+        for notice in notices_of(request.user)
+    ]
+    notices_mark_read(member=request.user)
+    return render(request, "accounts/notices.html", {"notices": shown})

@@ -77,6 +77,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.language_buttons",
+                "accounts.context_processors.unread_notices",
                 "games.web.context_processors.game_catalogue",
             ],
             # Template tags live with the pages (games/web), not at the app's root.

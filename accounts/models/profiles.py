@@ -1,0 +1,68 @@
+"""A member's profile: the name others see and the language they read."""
+
+import unicodedata
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MinLengthValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+def validate_visible_text(value: str) -> None:
+    """Refuse control and formatting characters (Unicode category C*): a right-to-left override
+    or a zero-width space would let one member's name pass for another's."""
+    if any(unicodedata.category(char).startswith("C") for char in value):
+        raise ValidationError(
+            _("A display name cannot contain invisible or control characters."),
+            code="invisible_characters",
+        )
+
+
+def name_taken(name: str, *, by_other_than: int | None = None) -> bool:
+    """Whether a member other than ``by_other_than`` is called ``name``, as their username or
+    their display name, whatever the letter case or Unicode spelling (NFKC)."""
+    from django.contrib.auth import get_user_model
+
+    folded = unicodedata.normalize("NFKC", name).strip()
+    users = get_user_model().objects.exclude(pk=by_other_than)
+    profiles = Profile.objects.exclude(user_id=by_other_than)
+    return (
+        users.filter(username__iexact=folded).exists()
+        or profiles.filter(display_name__iexact=folded).exists()
+    )
+
+
+class Profile(models.Model):
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile"
+    )
+    display_name = models.CharField(
+        _("display name"),
+        max_length=30,
+        blank=True,
+        validators=[MinLengthValidator(2), validate_visible_text],
+        help_text=_("What other players see. Leave it empty to show your username."),
+    )
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
+
+    class Meta:
+        verbose_name = _("profile")
+        verbose_name_plural = _("profiles")
+
+    def __str__(self) -> str:
+        return self.shown_name
+
+    def clean(self) -> None:
+        """A display name is no other member's name: not their username, not what they show
+        (issue 17: anyone could appear at a table as another member)."""
+        if self.display_name and name_taken(self.display_name, by_other_than=self.user_id):
+            raise ValidationError(
+                {"display_name": _("That name belongs to another member.")}, code="name_taken"
+            )
+
+    @property
+    def shown_name(self) -> str:
+        return self.display_name or self.user.get_username()
