@@ -53,10 +53,7 @@ def lobby(request, slug):
     game = _game(slug)
     context = {
         "game": game,
-        "open_tables": selectors.lobby_tables(slug),
-        "playing_tables": selectors.watchable_tables(slug),
-        "finished_tables": selectors.finished_tables(slug),
-        "variants": [(variant, variant_name(slug, variant)) for variant in GAMES[slug].variants],
+        "lists": selectors.lobby_lists(slug),
     }
     return render(request, "games/lobby.html", context)
 
