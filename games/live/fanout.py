@@ -13,6 +13,10 @@ Redis. ``on_published`` runs in the thread that committed the write:
   revision check drops it.
 - Elsewhere (a Celery worker, a command) the numbers go to the group, and the thread waits
   until Redis has them.
+
+A change the game's lobby shows (``lobby_shows``) also goes, as the table's bare id, to the
+lobby's group, and only that way, even in this process: a lobby page is told at most once a
+second (``games.live.lobby``), so Redis's millisecond costs it nothing, and one path is simpler.
 """
 
 import asyncio
@@ -23,6 +27,7 @@ from channels.layers import get_channel_layer
 
 from config.news import News
 from games.live.hub import Hub, running_hubs
+from games.tables.models import TableStatus
 from games.tables.news import TableChanged
 
 logger = logging.getLogger(__name__)
@@ -31,6 +36,20 @@ logger = logging.getLogger(__name__)
 def table_group(table_id: int) -> str:
     """Every socket open on one table, in every server process."""
     return f"table.{table_id}"
+
+
+def lobby_group(game: str) -> str:
+    """Every server process with a lobby page of ``game`` open (one listener each)."""
+    return f"lobby.{game}"
+
+
+def lobby_shows(news: TableChanged) -> bool:
+    """Whether a game's lobby lists what changed: a public table's seats while it waits for
+    players, and its status moving on (made, started, finished, abandoned); never a move of a
+    match in play, which no list shows."""
+    return news.public and (
+        news.status_before == TableStatus.OPEN or news.status != news.status_before
+    )
 
 
 def on_published(sender, news: News, **kwargs) -> None:
@@ -69,5 +88,9 @@ async def table_news_deliver(hub: Hub | None, news: TableChanged, *, remote: boo
             hub.snapshots.keep(news.snapshot)
         local.append(hub.tell(news.table_id, message))
     if remote:
-        local.append(get_channel_layer().group_send(table_group(news.table_id), message))
+        layer = get_channel_layer()
+        local.append(layer.group_send(table_group(news.table_id), message))
+        if lobby_shows(news):
+            lobby_message = {"type": "lobby.changed", "table": news.table_id}
+            local.append(layer.group_send(lobby_group(news.game), lobby_message))
     await asyncio.gather(*local)

@@ -1,8 +1,9 @@
-"""``Hub``: this process's table sockets and what they share, for one event loop.
+"""``Hub``: this process's sockets and what they share, for one event loop.
 
 A server process runs its sockets in one event loop; the hub of that loop knows which of them
 watch each table (held weakly: a consumer that crashed before its disconnect is not kept, nor
-told of every later move) and keeps the tables' latest snapshots (``SnapshotCache``). The
+told of every later move) and keeps the tables' latest snapshots (``SnapshotCache``), and holds
+the board of each game's lobby pages open here (``lobby.LobbyBoard``). The
 fan-out (``fanout``) tells a hub of the changes made in its own process at once, and the
 channel layer brings everyone else's. Tests start an event loop per scenario, so there is a
 hub per loop, dropped with it.
@@ -12,9 +13,12 @@ import asyncio
 import logging
 import weakref
 from collections import defaultdict
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from games.live.snapshots import SnapshotCache
+
+if TYPE_CHECKING:
+    from games.live.lobby import LobbyBoard
 
 logger = logging.getLogger(__name__)
 
@@ -28,6 +32,8 @@ class Hub:
         self.loop = loop
         self.snapshots = SnapshotCache()
         self._tables: defaultdict[int, weakref.WeakSet[TableSocket]] = defaultdict(weakref.WeakSet)
+        # By game, while a lobby page of it is open here (``lobby.lobby_board``).
+        self.lobbies: dict[str, LobbyBoard] = {}
 
     def join(self, table_id: int, socket: TableSocket) -> None:
         self._tables[table_id].add(socket)

@@ -11,6 +11,7 @@ from games.tables.models import Move, Seat, Table, TableStatus
 from games.web.templatetags.table_tags import cards_svg
 from tests.games.lobby_support import ranked_queue
 from tests.games.table_support import bots_play, match_of, members, signed_in, table_new
+from tests.live import ROOT
 
 pytestmark = pytest.mark.django_db
 
@@ -72,6 +73,15 @@ def test_the_lobby_shows_each_variants_ranked_queue_and_members_a_button_for_eac
         assert ranked_queue(page, "points") == "1 of 2 seated"
         assert ranked_queue(page, "deals2") == "nobody waiting"
         assert page.count('<button type="submit" aria-label="Play ranked: ') == buttons
+
+
+def test_only_the_lobby_loads_htmx_with_its_websocket_extension_and_connects_it(client):
+    lobby, home = client.get("/games/rummy/tables/").text, client.get("/").text
+    for script in ("vendor/htmx-2.0.11.min.js", "vendor/htmx-ext-ws-2.0.4.min.js"):
+        assert f'<script src="/static/{script}" defer></script>' in lobby
+        assert script not in home
+        assert (ROOT / "static" / script).is_file()
+    assert '<section class="lobby" hx-ext="ws" ws-connect="/ws/lobby/rummy/">' in lobby
 
 
 def test_an_unknown_game_has_no_lobby(client):
