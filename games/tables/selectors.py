@@ -65,16 +65,14 @@ def lobby_lists(game: str) -> LobbyLists:
     public = Table.objects.filter(game=game, private=False).only(*LOBBY_FIELDS)
     waiting = public.filter(status=TableStatus.OPEN)
     taken = Count("seats", filter=Q(seats__user__isnull=False) | ~Q(seats__bot_level=""))
-    open_tables = list(
-        waiting.annotate(taken=taken, free=F("seat_count") - taken).order_by("-created_at")[
-            :OPEN_SHOWN
-        ]
-    )
-    open_more = waiting.count() - OPEN_SHOWN if len(open_tables) == OPEN_SHOWN else 0
+    newest = waiting.annotate(taken=taken, free=F("seat_count") - taken).order_by("-created_at")
+    # One more than shown: only a lobby with more counts them.
+    open_tables = list(newest[: OPEN_SHOWN + 1])
+    open_more = waiting.count() - OPEN_SHOWN if len(open_tables) > OPEN_SHOWN else 0
     playing = public.filter(status=TableStatus.PLAYING, allow_spectators=True)
     finished = public.filter(status=TableStatus.FINISHED)
     return LobbyLists(
-        open=open_tables,
+        open=open_tables[:OPEN_SHOWN],
         open_more=open_more,
         playing=list(playing.order_by("-started_at")[:PLAYING_SHOWN]),
         finished=list(finished.order_by("-finished_at")[:FINISHED_SHOWN]),
