@@ -38,6 +38,15 @@ _seat_take = database_sync_to_async(services.table_seat_take)
 _table_new = database_sync_to_async(table_new)
 
 
+@pytest.fixture(autouse=True)
+def _renders_in_the_tests_thread(monkeypatch):
+    """Channels' test communicator turns off closing connections after each database call
+    (``channels.testing``): a render in a pool thread would keep its connection open past the
+    end of the test database, which PostgreSQL then refuses to drop. In the test's own thread,
+    pytest-django looks after it."""
+    monkeypatch.setattr(lobby, "_render", database_sync_to_async(lobby.lobby_render))
+
+
 def lobby_socket(
     game: str = "pitch", client: Client | None = None, *, language: str = "", origin=ORIGIN
 ) -> WebsocketCommunicator:
