@@ -6,7 +6,8 @@ autobahn, underneath, drops the TCP connection without a close frame (the client
 issue 17). Here the cap is just above the sockets' own 4 KiB (which they answer with 4009,
 ``games.live.guards``), so nobody can make a server process hold a megabyte per socket, and past
 it autobahn sends the standard 1009 "message too big" before closing. Daphne's command line
-is used as it is; only the WebSocket factory it builds is told not to fail by dropping.
+is used as it is; only the WebSocket factory it builds is told not to fail by dropping, and
+its protocol not to cap what the server itself sends.
 """
 
 import sys
@@ -17,9 +18,25 @@ from daphne import cli, server, ws_protocol
 SERVER_FRAME_CAP = 8192
 
 
+class ClientCappedWebSocketProtocol(ws_protocol.WebSocketProtocol):
+    """Daphne's protocol, with the message cap on what clients send only: autobahn holds the
+    server's own messages to it too, and refuses (closing the socket) any bigger one, such as a
+    lobby's lists at 50 open tables (15 KiB, ``bench.bench_lobby``). The frame cap is for
+    incoming frames alone already."""
+
+    def sendMessage(self, *args, **kwargs):
+        cap, self.maxMessagePayloadSize = self.maxMessagePayloadSize, 0
+        try:
+            return super().sendMessage(*args, **kwargs)
+        finally:
+            self.maxMessagePayloadSize = cap
+
+
 class ClosingWebSocketFactory(ws_protocol.WebSocketFactory):
     """Daphne's factory, failing a connection with a close frame rather than a dropped TCP
     connection (autobahn's ``failByDrop``, which Daphne leaves on)."""
+
+    protocol = ClientCappedWebSocketProtocol
 
     def setProtocolOptions(self, *args, **options):
         super().setProtocolOptions(*args, **options, failByDrop=False)

@@ -13,6 +13,10 @@ Redis. ``on_published`` runs in the thread that committed the write:
   this hub's origin and is dropped.
 - Elsewhere (a Celery worker, a command) the numbers go to the group, and the thread waits
   until Redis has them.
+
+A change the game's lobby shows (``lobby_shows``) also goes, as the table's bare id, to the
+lobby's group, and only that way, even in this process: a lobby page is told at most once a
+second (``games.live.lobby``), so Redis's millisecond costs it nothing, and one path is simpler.
 """
 
 import asyncio
@@ -23,9 +27,24 @@ from channels.layers import get_channel_layer
 
 from config.news import News
 from games.live.hub import Hub, TableChangedEvent, running_hubs, table_group
+from games.tables.models import TableStatus
 from games.tables.news import TableChanged
 
 logger = logging.getLogger(__name__)
+
+
+def lobby_group(game: str) -> str:
+    """Every server process with a lobby page of ``game`` open (one listener each)."""
+    return f"lobby.{game}"
+
+
+def lobby_shows(news: TableChanged) -> bool:
+    """Whether a game's lobby lists what changed: a public table's seats while it waits for
+    players, and its status moving on (made, started, finished, abandoned); never a move of a
+    match in play, which no list shows."""
+    return news.public and (
+        news.status_before == TableStatus.OPEN or news.status != news.status_before
+    )
 
 
 def on_published(sender: type[News], news: News, **kwargs: object) -> None:
@@ -73,4 +92,7 @@ async def table_news_deliver(hub: Hub | None, news: TableChanged, *, remote: boo
         layer = get_channel_layer()
         assert layer is not None  # settings.CHANNEL_LAYERS has one
         sends.append(layer.group_send(table_group(news.table_id), dict(message)))
+        if lobby_shows(news):
+            lobby_message = {"type": "lobby.changed", "table": news.table_id}
+            sends.append(layer.group_send(lobby_group(news.game), lobby_message))
     await asyncio.gather(*sends)

@@ -1,12 +1,13 @@
-"""``Hub``: this process's table sockets and what they share, for one event loop.
+"""``Hub``: this process's sockets and what they share, for one event loop.
 
 A server process runs its sockets in one event loop. Its hub knows which of them watch each
 table (held weakly: a consumer that crashed before its disconnect is neither kept nor told of
-every later move), keeps the tables' latest snapshots (``SnapshotCache``), and is the process's
-one subscriber to each watched table's group on the channel layer: a change made elsewhere
-reaches this process once, however many of its sockets watch the table, and the hub tells each
-of them. The fan-out (``fanout``) tells a hub of its own process's changes at once, with the
-snapshot the write left; their copy coming back from Redis carries the hub's own origin and is
+every later move), keeps the tables' latest snapshots (``SnapshotCache``), holds the board of
+each game's lobby pages open here (``lobby.LobbyBoard``), and is the process's one subscriber
+to each watched table's group on the channel layer: a change made elsewhere reaches this
+process once, however many of its sockets watch the table, and the hub tells each of them.
+The fan-out (``fanout``) tells a hub of its own process's changes at once, with the snapshot
+the write left; their copy coming back from Redis carries the hub's own origin and is
 dropped. Tests start an event loop per scenario, so there is a hub per loop, dropped with it.
 """
 
@@ -15,11 +16,14 @@ import logging
 import uuid
 import weakref
 from collections import defaultdict
-from typing import Literal, Protocol, TypedDict
+from typing import TYPE_CHECKING, Literal, Protocol, TypedDict
 
 from channels.layers import BaseChannelLayer, get_channel_layer
 
 from games.live.snapshots import SnapshotCache
+
+if TYPE_CHECKING:
+    from games.live.lobby import LobbyBoard
 
 logger = logging.getLogger(__name__)
 
@@ -52,6 +56,8 @@ class Hub:
         self._tables: defaultdict[int, weakref.WeakSet[TableSocket]] = defaultdict(weakref.WeakSet)
         self._channel = ""
         self._listening: asyncio.Task[None] | None = None
+        # By game, while a lobby page of it is open here (``lobby.lobby_board``).
+        self.lobbies: dict[str, LobbyBoard] = {}
 
     async def join(self, table_id: int, socket: TableSocket) -> None:
         """``socket`` is told of the table's changes from here on."""

@@ -21,29 +21,64 @@ RECENT_MOVES = 30
 # -- the lobby ---------------------------------------------------------------------------------
 
 
-def lobby_tables(game: str) -> QuerySet[Table]:
-    """Public tables of ``game`` waiting for players, newest first, with their ``taken`` and
-    ``free`` seats counted."""
+# What a lobby row shows: never a table's match state, which would be read and parsed for nothing.
+LOBBY_FIELDS = ("id", "game", "variant", "seat_count", "ranked", "finished_at")
+OPEN_SHOWN = 50
+PLAYING_SHOWN = 20
+FINISHED_SHOWN = 10
+
+
+@dataclass(frozen=True)
+class RankedQueue:
+    """The open ranked tables of one variant: ``(taken, seats)`` at each, fullest first."""
+
+    game: str
+    variant: str
+    waiting: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class LobbyLists:
+    """What a game's lobby lists, the same for every reader: the public tables waiting for
+    players (newest first, each with ``taken`` and ``free`` seats; ``open_more`` past the
+    first ``OPEN_SHOWN``), the matches spectators may watch, the latest finished ones, and
+    each variant's ranked queue."""
+
+    open: Sequence[Table]
+    open_more: int
+    playing: Sequence[Table]
+    finished: Sequence[Table]
+    ranked: Sequence[RankedQueue]
+
+
+def lobby_lists(game: str) -> LobbyLists:
+    """The lobby of ``game``, in four queries (five with more than ``OPEN_SHOWN`` open tables)."""
+    public = Table.objects.filter(game=game, private=False).only(*LOBBY_FIELDS)
+    waiting = public.filter(status=TableStatus.OPEN)
     taken = Count("seats", filter=Q(seats__user__isnull=False) | ~Q(seats__bot_level=""))
-    return (
-        Table.objects.filter(game=game, status=TableStatus.OPEN, private=False)
-        .annotate(taken=taken, free=F("seat_count") - taken)
-        .order_by("-created_at")
+    newest = waiting.annotate(taken=taken, free=F("seat_count") - taken).order_by("-created_at")
+    # One more than shown: only a lobby with more counts them.
+    open_tables = list(newest[: OPEN_SHOWN + 1])
+    open_more = waiting.count() - OPEN_SHOWN if len(open_tables) > OPEN_SHOWN else 0
+    playing = public.filter(status=TableStatus.PLAYING, allow_spectators=True)
+    finished = public.filter(status=TableStatus.FINISHED)
+    return LobbyLists(
+        open=open_tables[:OPEN_SHOWN],
+        open_more=open_more,
+        playing=list(playing.order_by("-started_at")[:PLAYING_SHOWN]),
+        finished=list(finished.order_by("-finished_at")[:FINISHED_SHOWN]),
+        ranked=_ranked_queues(game, waiting.filter(ranked=True)),
     )
 
 
-def watchable_tables(game: str, *, limit: int = 20) -> QuerySet[Table]:
-    """Public matches of ``game`` being played that spectators may watch."""
-    return Table.objects.filter(
-        game=game, status=TableStatus.PLAYING, private=False, allow_spectators=True
-    ).order_by("-started_at")[:limit]
-
-
-def finished_tables(game: str, *, limit: int = 10) -> QuerySet[Table]:
-    """Recently finished public matches of ``game``: their replays."""
-    return Table.objects.filter(game=game, status=TableStatus.FINISHED, private=False).order_by(
-        "-finished_at"
-    )[:limit]
+def _ranked_queues(game: str, tables: QuerySet[Table]) -> list[RankedQueue]:
+    """Every variant of ``game``, each with the members waiting at its open ranked tables."""
+    seated = Count("seats", filter=Q(seats__user__isnull=False))
+    rows = tables.annotate(seated=seated).order_by("-seated", "created_at")
+    waiting: dict[str, list[tuple[int, int]]] = {variant: [] for variant in GAMES[game].variants}
+    for variant, count, seats in rows.values_list("variant", "seated", "seat_count"):
+        waiting.setdefault(variant, []).append((count, seats))
+    return [RankedQueue(game, variant, tuple(tables)) for variant, tables in waiting.items()]
 
 
 # -- who may see a table -----------------------------------------------------------------------

@@ -31,10 +31,9 @@ def lobby(request, slug):
     game = _game(slug)
     context = {
         "game": game,
-        "open_tables": selectors.lobby_tables(slug),
-        "playing_tables": selectors.watchable_tables(slug),
-        "finished_tables": selectors.finished_tables(slug),
-        "variants": [(variant, variant_name(slug, variant)) for variant in GAMES[slug].variants],
+        "lists": selectors.lobby_lists(slug),
+        # Where the page hears of changes to its lists (games.live.lobby).
+        "lobby_socket": f"/ws/lobby/{slug}/",
     }
     return render(request, "games/lobby.html", context)
 

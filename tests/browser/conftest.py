@@ -44,13 +44,3 @@ def page_log() -> PageLog:
     log = PageLog()
     yield log
     assert log.policy_violations() == []
-
-
-@pytest.fixture
-def tables_stopped_afterwards():
-    """Tables left in play (a member who never moves, a clock still running) would keep the
-    worker busy while the next test empties the database: end them first."""
-    yield
-    from games.tables.models import Table, TableStatus
-
-    Table.objects.filter(status=TableStatus.PLAYING).update(status=TableStatus.ABANDONED)

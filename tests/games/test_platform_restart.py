@@ -90,9 +90,7 @@ def test_a_match_survives_its_server_and_worker_being_killed_and_restarted(
         },
     )
     asha, bilal = members(2)
-    table = table_new(
-        asha, "pitch", ["", "", "medium", "medium"], options={"target": 3}, turn_seconds=120
-    )
+    table = table_new(asha, "pitch", ["", "", "medium", "medium"], turn_seconds=120)
     clients = [signed_in(user) for user in (asha, bilal)]
 
     async def killer():

@@ -69,7 +69,9 @@ def table_create(
         creator_seat.user_id = creator_id
     Seat.objects.bulk_create(seats)
     with atomic_locked(table.pk) as locked:
-        _start_when_full(locked)
+        # Saved either way: its news tells the lobby of the new table.
+        if not _start_when_full(locked):
+            locked.save()
     table.refresh_from_db()
     return table
 

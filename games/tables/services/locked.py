@@ -56,6 +56,8 @@ class LockedTable:
     started: bool = False  # the match was dealt in this transaction
     last_move: PublicMove | None = None  # the public side of the table's last move
     new_moves: list[Move] = field(default_factory=list)  # written by ``save``
+    # The status the last news said: the row's when it was locked, then what ``save`` wrote.
+    status_said: str = ""
 
     @classmethod
     def lock(cls, table_id: int) -> "LockedTable":
@@ -70,6 +72,7 @@ class LockedTable:
             match=GAMES[table.game].from_json(table.state) if table.state else None,
             names={seat.user_id: name for seat, name in rows.seats},
             last_move=rows.last_move,
+            status_said=table.status,
         )
 
     # -- who sits where ----------------------------------------------------------------------
@@ -164,8 +167,18 @@ class LockedTable:
         # The moves, the seats and the row in one round trip (on PostgreSQL).
         execute_together([*moves, *seats, TABLE_ROWS.update(table, fields)])
         publish_on_commit(
-            TableChanged(table.pk, table.version, table.revision, snapshot=self.snapshot())
+            TableChanged(
+                table.pk,
+                table.version,
+                table.revision,
+                game=table.game,
+                public=not table.private,
+                status=table.status,
+                status_before=self.status_said,
+                snapshot=self.snapshot(),
+            )
         )
+        self.status_said = table.status
         if clock:
             self.queue_bot_turn()
 

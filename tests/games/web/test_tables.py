@@ -5,9 +5,13 @@ import re
 import pytest
 from django.urls import reverse
 
+from games.engine import GAMES
+from games.tables import services
 from games.tables.models import Move, Seat, Table, TableStatus
 from games.web.templatetags.table_tags import card_svg, cards_svg
+from tests.games.lobby_support import ranked_queue
 from tests.games.table_support import bots_play, match_of, members, signed_in, table_new
+from tests.live import ROOT
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +61,27 @@ def test_the_lobby_lists_open_public_tables_with_their_free_seats(client):
     page = client.get("/games/rummy/tables/").text
     assert f'href="{reverse("table", args=[open_table.pk])}"' in page
     assert f'href="{reverse("table", args=[private_table.pk])}"' not in page
-    assert "<td>2</td>\n              <td>1</td>" in page  # two seats taken, one free
+    row = re.search(rf'<tr data-table="{open_table.pk}">(.*?)</tr>', page, re.S).group(1)
+    assert re.findall(r"<td[^>]*>(\d+)</td>", row) == ["2", "1"]  # two seats taken, one free
+
+
+def test_the_lobby_shows_each_variants_ranked_queue_and_members_a_button_for_each(client):
+    (asha,) = members(1)
+    services.ranked_table_join(user_id=asha.pk, game="rummy", variant="points")
+    for reader, buttons in ((client, 0), (signed_in(asha), len(GAMES["rummy"].variants))):
+        page = reader.get("/games/rummy/tables/").text
+        assert ranked_queue(page, "points") == "1 of 2 seated"
+        assert ranked_queue(page, "deals2") == "nobody waiting"
+        assert page.count('<button type="submit" aria-label="Play ranked: ') == buttons
+
+
+def test_only_the_lobby_loads_htmx_with_its_websocket_extension_and_connects_it(client):
+    lobby, home = client.get("/games/rummy/tables/").text, client.get("/").text
+    for script in ("vendor/htmx-2.0.11.min.js", "vendor/htmx-ext-ws-2.0.4.min.js"):
+        assert f'<script src="/static/{script}" defer></script>' in lobby
+        assert script not in home
+        assert (ROOT / "static" / script).is_file()
+    assert '<section class="lobby" hx-ext="ws" ws-connect="/ws/lobby/rummy/">' in lobby
 
 
 def test_an_unknown_game_has_no_lobby(client):

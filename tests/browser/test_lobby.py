@@ -1,0 +1,103 @@
+"""The lobby in Debian's Chromium, through the live stack: visitors watching it (one reading
+Urdu) see a table appear, its free seats drop, its match start and a ranked queue grow, without
+reloading, under the site's Content-Security-Policy; the member who pressed "Play ranked" is
+on their table's page. Screenshots of the lobby go to test-artifacts/."""
+
+import re
+
+import pytest
+from django.test import Client
+from playwright.sync_api import expect
+
+from games.live.lobby import PUSH_SECONDS
+from games.tables import services
+from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, DESKTOP, PHONE, fits_the_screen
+from tests.browser.test_tables import (
+    launched,
+    written,
+)
+from tests.games.table_support import members, table_new
+
+pytestmark = [
+    pytest.mark.usefixtures("tables_stopped_afterwards"),
+    pytest.mark.browser,
+    pytest.mark.xdist_group("live"),
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="!!! BROWSER TESTS SKIPPED: /usr/bin/chromium is missing "
+        "(apt-get install chromium chromium-driver; ./dev test does it as root) !!!",
+    ),
+]
+
+# Milliseconds for a change to show: a push comes within a second of it; the rest is slack for
+# a busy two-core machine. A page that needed a reload would never show it.
+SHOWN_WITHIN = int((PUSH_SECONDS + 4) * 1000)
+
+
+def lobby_page(pages, *, language="en", session=None, viewport=DESKTOP):
+    url = pages.live_stack.http_url
+    context = pages.browser.new_context(viewport=viewport, base_url=url)
+    cookies = [{"name": "django_language", "value": language, "url": url}]
+    if session:
+        cookies.append({"name": "sessionid", "value": session, "url": url})
+    context.add_cookies(cookies)
+    page = context.new_page()
+    pages.log.watch(page, f"lobby {language}")
+    page.goto("/games/pitch/tables/")
+    return page
+
+
+def test_visitors_see_the_lobby_change_live_and_play_ranked_seats_a_member(live_stack, page_log):
+    def write():
+        people = members(4, prefix="lobby-")
+        client = Client()
+        client.force_login(people[1])
+        return people, client.cookies["sessionid"].value
+
+    (asha, bilal, chanda, dev), bilals_session = written(write)
+    with launched(live_stack, page_log) as pages:
+        visitor = lobby_page(pages)
+        urdu = lobby_page(pages, language="ur", viewport=PHONE)
+        expect(urdu.locator("html")).to_have_attribute("dir", "rtl")
+
+        table = written(lambda: table_new(asha, "pitch", ["", "", "", ""]))
+        row = f'#open-tables tr[data-table="{table.pk}"]'
+        for page in (visitor, urdu):
+            expect(page.locator(f"{row} .seats-free")).to_have_text("3", timeout=SHOWN_WITHIN)
+        expect(urdu.locator("#lobby-lists h2").first).to_have_text("کھلاڑیوں کا انتظار")
+
+        written(lambda: services.table_seat_take(table_id=table.pk, user_id=bilal.pk, number=1))
+        expect(visitor.locator(f"{row} .seats-free")).to_have_text("2", timeout=SHOWN_WITHIN)
+
+        for member, seat in ((chanda, 2), (dev, 3)):
+            written(
+                lambda member=member, seat=seat: services.table_seat_take(
+                    table_id=table.pk, user_id=member.pk, number=seat
+                )
+            )
+        playing = f'#playing-tables li[data-table="{table.pk}"]'
+        for page in (visitor, urdu):
+            expect(page.locator(playing)).to_be_visible(timeout=SHOWN_WITHIN)
+            expect(page.locator(row)).to_have_count(0)
+
+        queue = visitor.locator("#ranked-queue-standard")
+        expect(queue).to_have_text("nobody waiting")
+        member = lobby_page(pages, session=bilals_session)
+        member.get_by_role("button", name="Play ranked: Standard").click()
+        expect(member).to_have_url(re.compile(r"/tables/\d+/$"))
+        expect(queue).to_have_text("1 of 4 seated", timeout=SHOWN_WITHIN)
+        expect(urdu.locator("#ranked-queue-standard")).to_have_text(
+            "4 میں سے 1 بیٹھا", timeout=SHOWN_WITHIN
+        )
+
+        ARTIFACTS.mkdir(exist_ok=True)
+        too_wide = []
+        for page, name in ((visitor, "lobby-en"), (urdu, "lobby-ur")):
+            for viewport in (PHONE, DESKTOP):
+                page.set_viewport_size(viewport)
+                shot = ARTIFACTS / f"{name}-{viewport['width']}.png"
+                page.screenshot(path=str(shot), full_page=True)
+                if not fits_the_screen(page):
+                    too_wide.append(f"{name} at {viewport['width']} px")
+    assert too_wide == []
