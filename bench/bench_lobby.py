@@ -2,7 +2,7 @@
 
 In one process (the default): seeds a Pitch lobby (50 open tables, 20 matches being played, 10
 finished, a ranked queue) on a fresh PostgreSQL database (SQLite with ``--embedded``), then
-times what ``games.live.lobby`` does for each push: one read of the lists and one render per
+times what ``games.live.pages`` does for each push: one read of the lists and one render per
 language, and counts the read's queries and the push's bytes. Beside it, what a page polling
 instead would cost each time: an in-process GET of the lobby page, and of a 404 page (about the
 least a request costs through the site's middleware).
@@ -88,8 +88,8 @@ def run(options) -> dict:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext, override_settings
 
-    from games.live.lobby import lobby_html
     from games.tables.selectors import lobby_lists
+    from games.web.lobby import lobby_html
 
     call_command("migrate", verbosity=0)
     seed(options.open)
@@ -229,10 +229,10 @@ async def pages_phases(platform, options) -> dict:
     from channels.db import database_sync_to_async
     from django.contrib.auth import get_user_model
 
-    from games.live.lobby import PUSH_SECONDS
+    from games.live.pages import PUSH_SECONDS
     from games.tables import services
 
-    url = platform.url(0, "/ws/lobby/pitch/")
+    url = platform.url(0, "/ws/pages/lobby/pitch/")
     origin = f"http://127.0.0.1:{platform.ports[0]}"
     frames = [0]
     handshakes = asyncio.Semaphore(50)

@@ -22,6 +22,15 @@ class News:
     what it already holds)."""
 
 
+@dataclass(frozen=True)
+class PageChanged(News):
+    """What a live page of ``kind`` and ``key`` shows changed (``games.live.pages``): its
+    sockets get it again, at most once a second."""
+
+    kind: str
+    key: str
+
+
 def publish_on_commit(news: News) -> None:
     """Send ``published`` with ``news`` once the current transaction commits (at once, outside
     one)."""

@@ -14,28 +14,27 @@ Redis. ``on_published`` runs in the thread that committed the write:
 - Elsewhere (a Celery worker, a command) the numbers go to the group, and the thread waits
   until Redis has them.
 
-A change the game's lobby shows (``lobby_shows``) also goes, as the table's bare id, to the
-lobby's group, and only that way, even in this process: a lobby page is told at most once a
-second (``games.live.lobby``), so Redis's millisecond costs it nothing, and one path is simpler.
+A change the game's lobby shows (``lobby_shows``) also goes to the lobby page's group, and only
+that way, even in this process, as does every ``PageChanged`` a write publishes: a live page is
+told at most once a second (``games.live.pages``), so Redis's millisecond costs it nothing, and
+one path is simpler.
 """
 
 import asyncio
 import logging
+from collections.abc import Coroutine
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from config.news import News
-from games.live.hub import Hub, TableChangedEvent, running_hubs, table_group
+from config.news import News, PageChanged
+from games.live.groups import page_group, table_group
+from games.live.hub import Hub, TableChangedEvent, running_hubs
 from games.tables.models import TableStatus
 from games.tables.news import TableChanged
 
 logger = logging.getLogger(__name__)
-
-
-def lobby_group(game: str) -> str:
-    """Every server process with a lobby page of ``game`` open (one listener each)."""
-    return f"lobby.{game}"
 
 
 def lobby_shows(news: TableChanged) -> bool:
@@ -48,6 +47,9 @@ def lobby_shows(news: TableChanged) -> bool:
 
 
 def on_published(sender: type[News], news: News, **kwargs: object) -> None:
+    if isinstance(news, PageChanged):
+        _send_from_here(page_changed_deliver(news))
+        return
     if not isinstance(news, TableChanged):
         return
     hubs = running_hubs()
@@ -63,6 +65,31 @@ def on_published(sender: type[News], news: News, **kwargs: object) -> None:
         async_to_sync(table_news_deliver)(None, news)
 
 
+def _send_from_here(sending: Coroutine[Any, Any, None]) -> None:
+    """Run ``sending`` on this process's sockets' loop without waiting for it, or here."""
+    for hub in running_hubs():
+        try:
+            hub.loop.call_soon_threadsafe(_run_in_loop, sending)
+            return
+        except RuntimeError:  # closed since it was seen running (tests)
+            continue
+    async_to_sync(_awaited)(sending)
+
+
+async def _awaited(sending: Coroutine[Any, Any, None]) -> None:
+    await sending
+
+
+def _run_in_loop(sending: Coroutine[Any, Any, None]) -> None:
+    asyncio.ensure_future(sending).add_done_callback(_log_failure)
+
+
+async def page_changed_deliver(news: PageChanged) -> None:
+    layer = get_channel_layer()
+    assert layer is not None  # settings.CHANNEL_LAYERS has one
+    await layer.group_send(page_group(news.kind, news.key), {"type": "page.changed"})
+
+
 def _deliver_in_loop(hub: Hub, news: TableChanged, remote: bool) -> None:
     task = asyncio.ensure_future(table_news_deliver(hub, news, remote=remote))
     task.add_done_callback(_log_failure)
@@ -70,7 +97,7 @@ def _deliver_in_loop(hub: Hub, news: TableChanged, remote: bool) -> None:
 
 def _log_failure(task: asyncio.Future[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
-        logger.error("a table's news was not delivered", exc_info=task.exception())
+        logger.error("news was not delivered", exc_info=task.exception())
 
 
 async def table_news_deliver(hub: Hub | None, news: TableChanged, *, remote: bool = True) -> None:
@@ -93,6 +120,5 @@ async def table_news_deliver(hub: Hub | None, news: TableChanged, *, remote: boo
         assert layer is not None  # settings.CHANNEL_LAYERS has one
         sends.append(layer.group_send(table_group(news.table_id), dict(message)))
         if lobby_shows(news):
-            lobby_message = {"type": "lobby.changed", "table": news.table_id}
-            sends.append(layer.group_send(lobby_group(news.game), lobby_message))
+            sends.append(page_changed_deliver(PageChanged("lobby", news.game)))
     await asyncio.gather(*sends)

@@ -3,7 +3,7 @@
 A server process runs its sockets in one event loop. Its hub knows which of them watch each
 table (held weakly: a consumer that crashed before its disconnect is neither kept nor told of
 every later move), keeps the tables' latest snapshots (``SnapshotCache``), holds the board of
-each game's lobby pages open here (``lobby.LobbyBoard``), and is the process's one subscriber
+each live page open here (``pages.PageBoard``), and is the process's one subscriber
 to each watched table's group on the channel layer: a change made elsewhere reaches this
 process once, however many of its sockets watch the table, and the hub tells each of them.
 The fan-out (``fanout``) tells a hub of its own process's changes at once, with the snapshot
@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING, Literal, Protocol, TypedDict
 
 from channels.layers import BaseChannelLayer, get_channel_layer
 
+from games.live.groups import table_group
 from games.live.snapshots import SnapshotCache
 
 if TYPE_CHECKING:
-    from games.live.lobby import LobbyBoard
+    from games.live.pages import PageBoard
 
 logger = logging.getLogger(__name__)
 
@@ -43,11 +44,6 @@ class TableSocket(Protocol):
     async def table_changed(self, event: TableChangedEvent) -> None: ...
 
 
-def table_group(table_id: int) -> str:
-    """The hubs of every server process that has a socket on the table."""
-    return f"table.{table_id}"
-
-
 class Hub:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
@@ -56,8 +52,8 @@ class Hub:
         self._tables: defaultdict[int, weakref.WeakSet[TableSocket]] = defaultdict(weakref.WeakSet)
         self._channel = ""
         self._listening: asyncio.Task[None] | None = None
-        # By game, while a lobby page of it is open here (``lobby.lobby_board``).
-        self.lobbies: dict[str, LobbyBoard] = {}
+        # By (kind, key), while a live page of it is open here (``pages.page_board``).
+        self.pages: dict[tuple[str, str], PageBoard] = {}
 
     async def join(self, table_id: int, socket: TableSocket) -> None:
         """``socket`` is told of the table's changes from here on."""

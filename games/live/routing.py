@@ -3,12 +3,12 @@ from django.urls import path, re_path
 
 import config.converters  # noqa: F401 (registers <id:...>)
 from games.live.consumers import NoSuchSocket, PresenceConsumer, TableConsumer
-from games.live.lobby import LobbyConsumer
+from games.live.pages import PageConsumer
 
 websocket_urlpatterns = [
     path("ws/presence/", PresenceConsumer.as_asgi()),
     path("ws/tables/<id:table_id>/", TableConsumer.as_asgi()),
-    path("ws/lobby/<slug:game>/", LobbyConsumer.as_asgi()),
+    path("ws/pages/<slug:kind>/<slug:key>/", PageConsumer.as_asgi()),
 ]
 
 if settings.BENCH_ECHO:

@@ -32,8 +32,8 @@ def lobby(request, slug):
     context = {
         "game": game,
         "lists": selectors.lobby_lists(slug),
-        # Where the page hears of changes to its lists (games.live.lobby).
-        "lobby_socket": f"/ws/lobby/{slug}/",
+        # Where the page hears of changes to its lists (games.live.pages, games.web.lobby).
+        "lobby_socket": f"/ws/pages/lobby/{slug}/",
     }
     return render(request, "games/lobby.html", context)
 

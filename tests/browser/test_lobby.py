@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
-from games.live.lobby import PUSH_SECONDS
+from games.live.pages import PUSH_SECONDS
 from games.tables import services
 from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, DESKTOP, PHONE, fits_the_screen
 from tests.browser.test_tables import (

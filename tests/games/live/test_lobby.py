@@ -12,12 +12,14 @@ from channels.testing import WebsocketCommunicator
 from django.test import Client
 
 from config.asgi import application
-from games.live import lobby
-from games.live.fanout import lobby_group
+from games.engine import GAMES
+from games.live import pages
+from games.live.groups import page_group
 from games.live.guards import CLOSE_TOO_BIG, MAX_FRAME_BYTES
 from games.tables import services
 from games.tables.models import MoveBy
 from games.tables.services.locked import atomic_locked
+from games.web import lobby
 from tests.games.live.test_presence import HOST, ORIGIN, TIMEOUT
 from tests.games.lobby_support import (
     being_played,
@@ -32,7 +34,7 @@ from tests.games.table_support import members, signed_in, table_new
 pytestmark = pytest.mark.django_db(transaction=True)
 
 # A push comes at most a second after the change; on a busy two-core machine, give it another.
-PUSHED_WITHIN = lobby.PUSH_SECONDS + 1.0
+PUSHED_WITHIN = pages.PUSH_SECONDS + 1.0
 
 _seat_take = database_sync_to_async(services.table_seat_take)
 _table_new = database_sync_to_async(table_new)
@@ -44,7 +46,7 @@ def _renders_in_the_tests_thread(monkeypatch):
     (``channels.testing``): a render in a pool thread would keep its connection open past the
     end of the test database, which PostgreSQL then refuses to drop. In the test's own thread,
     pytest-django looks after it."""
-    monkeypatch.setattr(lobby, "_render", database_sync_to_async(lobby.lobby_render))
+    monkeypatch.setattr(pages, "_render", database_sync_to_async(pages._rendered))
 
 
 def lobby_socket(
@@ -53,7 +55,7 @@ def lobby_socket(
     cookies = [f"sessionid={client.cookies['sessionid'].value}"] if client else []
     cookies += [f"django_language={language}"] if language else []
     headers = [HOST, origin, *([(b"cookie", "; ".join(cookies).encode())] if cookies else [])]
-    return WebsocketCommunicator(application, f"/ws/lobby/{game}/", headers=headers)
+    return WebsocketCommunicator(application, f"/ws/pages/lobby/{game}/", headers=headers)
 
 
 async def opened(socket: WebsocketCommunicator) -> str:
@@ -91,7 +93,7 @@ def test_a_visitor_is_sent_the_lists_exactly_as_the_page_shows_them():
     html = run(scenario)
     assert open_free(html, table.pk) == 2
     parts = pushed_parts(html)
-    assert len(parts) == 1 + len(lobby.GAMES["pitch"].variants)
+    assert len(parts) == 1 + len(GAMES["pitch"].variants)
     for part in parts:
         assert part in page
 
@@ -128,7 +130,7 @@ def test_a_burst_of_seat_changes_is_pushed_at_most_once_a_second():
         await opened(socket)
         loop = asyncio.get_running_loop()
         began = loop.time()
-        changes = await seat_taken_and_left(table, bilal, seconds=2.5 * lobby.PUSH_SECONDS)
+        changes = await seat_taken_and_left(table, bilal, seconds=2.5 * pages.PUSH_SECONDS)
         pushes = []
         while not await socket.receive_nothing(PUSHED_WITHIN):
             pushes.append(await socket.receive_from(TIMEOUT))
@@ -138,7 +140,7 @@ def test_a_burst_of_seat_changes_is_pushed_at_most_once_a_second():
 
     changes, seconds, pushes = run(scenario)
     assert open_free(pushes[-1], table.pk) == 2
-    assert len(pushes) <= seconds / lobby.PUSH_SECONDS + 1
+    assert len(pushes) <= seconds / pages.PUSH_SECONDS + 1
     assert changes >= 3 * len(pushes)
 
 
@@ -148,17 +150,17 @@ def test_a_move_of_a_match_in_play_tells_no_lobby(monkeypatch):
     lobby_news = []
 
     async def group_send(group, message):
-        if group.startswith("lobby."):
+        if group.startswith("page.lobby."):
             lobby_news.append(group)
 
     monkeypatch.setattr(get_channel_layer(), "group_send", group_send)
     services.table_seat_take(table_id=table.pk, user_id=bilal.pk, number=1)
-    assert lobby_news == [lobby_group("pitch")]  # the seat that started the match
+    assert lobby_news == [page_group("lobby", "pitch")]  # the seat that started the match
     with atomic_locked(table.pk) as locked:
         seat = locked.match.to_move()[0]
         locked.apply(seat, locked.match.legal_actions(seat)[0], MoveBy.PLAYER)
         locked.save()
-    assert lobby_news == [lobby_group("pitch")]
+    assert lobby_news == [page_group("lobby", "pitch")]
 
 
 def test_a_private_table_tells_no_lobby(monkeypatch):
@@ -182,7 +184,9 @@ def test_a_push_renders_once_per_language_however_many_sockets_read_it(monkeypat
         renders.append(sorted(languages))
         return render(game, languages)
 
-    monkeypatch.setattr(lobby, "_render", database_sync_to_async(counted))
+    monkeypatch.setitem(
+        pages.PAGE_KINDS, "lobby", pages.PageKind(counted, pages.PAGE_KINDS["lobby"].may_watch)
+    )
 
     async def scenario():
         sockets = [lobby_socket(language=language) for language in ("en", "en", "en", "ur", "ur")]

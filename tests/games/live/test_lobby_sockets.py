@@ -13,7 +13,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from config.server import SERVER_FRAME_CAP
 from games.live.guards import CLOSE_TOO_BIG, MAX_FRAME_BYTES
-from games.live.lobby import PUSH_SECONDS
+from games.live.pages import PUSH_SECONDS
 from games.tables import services
 from games.tables.selectors import OPEN_SHOWN
 from tests.games.lobby_support import being_played, finished, open_free, seat_taken_and_left
@@ -66,7 +66,7 @@ class LobbyPage:
 
 def lobby_page(live_stack, client=None, game: str = "pitch") -> LobbyPage:
     cookie = session_cookie(client) if client is not None else None
-    return LobbyPage(live_stack.ws_url(f"/ws/lobby/{game}/"), live_stack.http_url, cookie)
+    return LobbyPage(live_stack.ws_url(f"/ws/pages/lobby/{game}/"), live_stack.http_url, cookie)
 
 
 def test_a_visitor_and_a_member_see_a_table_made_its_seats_filled_and_its_match_started(

@@ -81,7 +81,7 @@ def test_only_the_lobby_loads_htmx_with_its_websocket_extension_and_connects_it(
         assert f'<script src="/static/{script}" defer></script>' in lobby
         assert script not in home
         assert (ROOT / "static" / script).is_file()
-    assert '<section class="lobby" hx-ext="ws" ws-connect="/ws/lobby/rummy/">' in lobby
+    assert '<section class="lobby" hx-ext="ws" ws-connect="/ws/pages/lobby/rummy/">' in lobby
 
 
 def test_an_unknown_game_has_no_lobby(client):
