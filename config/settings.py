@@ -175,6 +175,8 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     # Turn clocks whose timeout job came late or was lost (DESIGN.md, "Celery countdowns").
     "tables-sweep": {"task": "games.tasks.tables_sweep", "schedule": 2.0},
+    # Tournament starts at their time, and round checks a lost job left undone.
+    "tournaments-sweep": {"task": "tournaments.tasks.tournaments_sweep", "schedule": 10.0},
 }
 
 # The load benchmark's floor: a bare echo socket at /ws/echo/ (bench/bench_tables.py).

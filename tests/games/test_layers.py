@@ -27,7 +27,14 @@ FORBIDDEN = {
         "config",
         "tournaments",
     ),
-    "games/tables": ("channels", "asgiref", "games.live", "games.web", "games.words"),
+    "games/tables": (
+        "channels",
+        "asgiref",
+        "games.live",
+        "games.web",
+        "games.words",
+        "tournaments",
+    ),
     "games/words": ("channels", "asgiref", "games.tables", "games.live", "games.web"),
     "games/web": ("channels", "asgiref"),
     "accounts": (
@@ -39,6 +46,8 @@ FORBIDDEN = {
         "games.words",
         "tournaments",
     ),
+    # Tournaments drive tables through their services; the tables never know of tournaments.
+    "tournaments": ("channels", "asgiref", "games.live.consumers", "games.web", "games.words"),
     "config/news.py": ("channels", "asgiref", "games"),
     "config/sql.py": ("games", "accounts"),
 }
