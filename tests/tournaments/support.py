@@ -4,6 +4,7 @@ ended with a result the test chooses)."""
 
 from datetime import timedelta
 
+import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
@@ -12,6 +13,7 @@ from games.tables.models import MatchResult, Table, TableStatus
 from games.tables.services.locked import atomic_locked
 from tournaments import services
 from tournaments.models import RoundTable, Tournament
+from tournaments.refusals import TournamentRefusal
 
 PASSWORD = "Lahore-Lucknow-42"
 
@@ -91,3 +93,8 @@ def finish_every_table(tournament: Tournament) -> None:
     for round_table in current_tables(tournament):
         table_played_out(round_table.table_id, seed=round_table.table_id)
     services.tournament_round_check(tournament_id=tournament.pk)
+
+
+def refused(code: str):
+    """Expects the tournament to refuse with exactly ``code``."""
+    return pytest.raises(TournamentRefusal, match=f"^{code}$")

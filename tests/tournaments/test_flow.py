@@ -14,19 +14,15 @@ from tests.tournaments.support import (
     finish_every_table,
     organiser,
     people,
+    refused,
     started,
     table_ended_with,
     tournament_made,
 )
 from tournaments import services
 from tournaments.models import Entry, EntryStatus, RoundSeat, TournamentStatus
-from tournaments.refusals import TournamentRefusal
 
 pytestmark = pytest.mark.django_db
-
-
-def refused(code: str):
-    return pytest.raises(TournamentRefusal, match=f"^{code}$")
 
 
 def test_a_full_tournament_puts_newcomers_on_the_wait_list_and_a_withdrawal_promotes_the_first():

@@ -124,15 +124,15 @@ def tournament_register(
         tournament = tournament_locked(tournament_id)
         if not may_see(tournament, user_id=user_id, invite=invite):
             raise TournamentRefusal("private")
+        entry = Entry.objects.filter(tournament=tournament, user_id=user_id).first()
+        if entry is not None and entry.status == EntryStatus.REMOVED:
+            raise TournamentRefusal("removed")
         if tournament.status == TournamentStatus.CANCELLED:
             raise TournamentRefusal("cancelled")
         if tournament.status != TournamentStatus.SCHEDULED or now >= registration_closes_at(
             tournament
         ):
             raise TournamentRefusal("registration_closed")
-        entry = Entry.objects.filter(tournament=tournament, user_id=user_id).first()
-        if entry is not None and entry.status == EntryStatus.REMOVED:
-            raise TournamentRefusal("removed")
         if entry is not None and entry.status in (EntryStatus.REGISTERED, EntryStatus.WAITING):
             raise TournamentRefusal("already_registered")
         counts = _counts(tournament)
