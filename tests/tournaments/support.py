@@ -59,7 +59,7 @@ def table_played_out(table_id: int, seed: int = 0) -> None:
     with atomic_locked(table_id) as locked:
         match = locked.match
         assert match is not None
-        bots = [bot_for("rummy", "easy", seed=f"{seed}-{n}") for n in range(len(locked.seats))]
+        bots = [bot_for("rummy", "medium", seed=f"{seed}-{n}") for n in range(len(locked.seats))]
         while not match.is_over():
             seat = match.to_move()[0]
             bot = bots[seat]
