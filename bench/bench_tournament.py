@@ -173,7 +173,8 @@ def played_out(table_id: int) -> None:
     with atomic_locked(table_id) as locked:
         match = locked.match
         assert match is not None
-        bots = [bot_for("rummy", "medium", seed=f"{table_id}-{n}") for n in range(len(locked.seats))]
+        seats = range(len(locked.seats))
+        bots = [bot_for("rummy", "medium", seed=f"{table_id}-{n}") for n in seats]
         while not match.is_over():
             seat = match.to_move()[0]
             match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))

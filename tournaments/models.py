@@ -63,7 +63,6 @@ class Tournament(models.Model):
     seating = models.CharField(
         _("seating"), max_length=8, choices=Seating.choices, default=Seating.RATING
     )
-    late_entry = models.BooleanField(_("late entry during the first round"), default=False)
     status = models.CharField(
         _("status"),
         max_length=16,

@@ -10,6 +10,7 @@ from django.utils import timezone, translation
 from tests.tournaments.support import (
     current_tables,
     entered,
+    finish_every_table,
     organiser,
     people,
     tournament_made,
@@ -164,3 +165,19 @@ def test_the_form_refuses_a_table_of_seven():
     assert response.status_code == 200
     assert "Choose a number from 2 to 6." in response.content.decode()
     assert not Tournament.objects.exists()
+
+
+def test_the_winner_has_a_title_on_their_public_page_and_everyone_their_place():
+    boss = organiser()
+    tournament = tournament_made(boss, name="Holi Cup", per_table=3, qualifiers=1)
+    entered(tournament, people(3))
+    services.tournament_start(tournament_id=tournament.pk, now=tournament.starts_at)
+    finish_every_table(tournament)
+    tournament.refresh_from_db()
+    winner = tournament.winner
+    assert winner is not None
+    page = Client().get(f"/players/{winner.get_username()}/").content.decode()
+    assert "Winner of Holi Cup" in page
+    loser = Entry.objects.exclude(user=winner).first().user
+    page = Client().get(f"/players/{loser.get_username()}/").content.decode()
+    assert "Winner of Holi Cup" not in page and "Holi Cup" in page

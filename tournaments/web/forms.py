@@ -42,7 +42,6 @@ class TournamentForm(forms.Form):
     qualifiers = forms.IntegerField(label=_("Qualifiers per table"), initial=2)
     turn_seconds = forms.IntegerField(label=_("Seconds per turn"), initial=30)
     seating = forms.ChoiceField(label=_("Seating"), choices=Seating.choices)
-    late_entry = forms.BooleanField(label=_("Late entry during the first deal"), required=False)
     private = forms.BooleanField(label=_("Private (joined by invite link)"), required=False)
 
     def start(self) -> datetime:

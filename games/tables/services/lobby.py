@@ -107,6 +107,7 @@ def tables_deal_seated(
     for seated in players:
         match = GAMES[game].new_match(variant, len(seated), options=checked[len(seated)])
         seconds = match.decision_seconds() or turn_seconds
+        state = match.to_json()
         tables.append(
             Table(
                 game=game,
@@ -118,8 +119,8 @@ def tables_deal_seated(
                 private=private,
                 created_by_id=creator_id,
                 status=TableStatus.PLAYING,
-                state=match.to_json(),
-                initial_state=match.to_json(),
+                state=state,
+                initial_state=state,
                 revision=1,
                 started_at=now,
                 deadline=now + timedelta(seconds=seconds) if match.to_move() else None,
