@@ -341,10 +341,13 @@ def _standings(tournament: Tournament, final: Round, now: datetime) -> None:
     )
     keys = [(-number, rank or 0) for _entry, number, rank, _user in rows]
     places = competition_ranks(keys)
-    entries = [
-        Entry(pk=entry, place=place) for (entry, *_rest), place in zip(rows, places, strict=True)
-    ]
-    Entry.objects.bulk_update(entries, ["place"], batch_size=500)
+    # One update per place: places come from (round, rank at the table), so there are at most
+    # rounds x players per table of them, however many entrants.
+    by_place: dict[int, list[int]] = {}
+    for (entry, *_rest), place in zip(rows, places, strict=True):
+        by_place.setdefault(place, []).append(entry)
+    for place, entries in by_place.items():
+        Entry.objects.filter(pk__in=entries).update(place=place)
     winners = [user for (_e, _n, _r, user), place in zip(rows, places, strict=True) if place == 1]
     tournament.status, tournament.finished_at = TournamentStatus.FINISHED, now
     tournament.winner_id = winners[0] if len(winners) == 1 else None
