@@ -181,3 +181,18 @@ def test_the_winner_has_a_title_on_their_public_page_and_everyone_their_place():
     loser = Entry.objects.exclude(user=winner).first().user
     page = Client().get(f"/players/{loser.get_username()}/").content.decode()
     assert "Winner of Holi Cup" not in page and "Holi Cup" in page
+
+
+def test_the_organiser_sees_the_controls_and_the_page_shows_the_start_in_the_readers_zone():
+    boss = organiser()
+    tournament = tournament_made(boss, per_table=3, qualifiers=1, private=True)
+    entered(tournament, people(3))
+    client = signed_in(boss)
+    page = client.get(f"/tournaments/{tournament.pk}/?tz=Asia/Karachi").content.decode()
+    assert "Start now" in page and "Asia/Karachi" in page
+    assert f"?invite={tournament.invite_token}" in page
+    client.post(f"/tournaments/{tournament.pk}/start-now/", {"reason": "everyone is here"})
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "Pause between rounds" in page and 'class="round-table"' in page
+    # The reader's zone is kept for the next page.
+    assert "Asia/Karachi" in page
