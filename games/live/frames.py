@@ -2,7 +2,11 @@
 
     {"type": "state", "version": N, "revision": R, "status": ..., "seat": s | None,
      "view": match.view(s), "legal": [...], "deadline": iso | None, "seats": [...],
-     "last_move": {"version", "seat", "by", "events", "text"} | None}
+     "last_move": {"version", "seat", "by", "events", "text"} | None,
+     "pause": {"until": iso} | None}
+
+Between two deals the last deal's result stays up until ``pause["until"]`` or until every
+person pressed Ready (each seat's ``ready``): meanwhile nobody has a legal move.
 
 Spectators (``seat`` None) and a member who left the match get no legal actions. The last
 move's ``text`` is its public events in the reader's words (``games.words.moves``): the page
@@ -13,7 +17,7 @@ shows it as it is. A refusal is an ``ErrorFrame`` to its sender alone; a ping is
 from collections import OrderedDict
 from typing import Literal, TypedDict
 
-from django.utils import translation
+from django.utils import timezone, translation
 
 from games.engine.base import Action, View
 from games.tables.selectors import SeatJson, TableSnapshot
@@ -25,6 +29,10 @@ class ToldMove(PublicMove):
     """A move's public side, with its words in the reader's language."""
 
     text: str
+
+
+class Pause(TypedDict):
+    until: str  # ISO 8601
 
 
 class StateFrame(TypedDict):
@@ -41,6 +49,7 @@ class StateFrame(TypedDict):
     deadline: str | None  # ISO 8601, while the match is played
     seats: list[SeatJson]
     last_move: ToldMove | None
+    pause: Pause | None
 
 
 class ErrorFrame(TypedDict):
@@ -82,7 +91,16 @@ def state_frame(
         "deadline": snapshot.deadline.isoformat() if snapshot.deadline and playing else None,
         "seats": [info.to_json() for info in snapshot.seats],
         "last_move": _told(snapshot, language),
+        "pause": _pause(snapshot),
     }
+
+
+def _pause(snapshot: TableSnapshot) -> Pause | None:
+    """The pause between deals, while it lasts (its end is read on the row, as the jobs do)."""
+    until = snapshot.paused_until
+    if until is None or snapshot.status != "playing" or until <= timezone.now():
+        return None
+    return {"until": until.isoformat()}
 
 
 def _legal(snapshot: TableSnapshot, seat: int | None) -> list[Action]:
@@ -90,7 +108,7 @@ def _legal(snapshot: TableSnapshot, seat: int | None) -> list[Action]:
     if match is None or snapshot.status != "playing" or seat is None:
         return []
     # A member who left the match still sees their seat, but a bot makes its moves.
-    if snapshot.seats[seat].left:
+    if snapshot.seats[seat].left or _pause(snapshot) is not None:
         return []
     return match.legal_actions(seat)
 

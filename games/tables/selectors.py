@@ -131,6 +131,7 @@ class SeatJson(TypedDict):
     stand_in: bool
     away: bool
     left: bool
+    ready: bool
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,7 @@ class SeatInfo:
     stand_in: bool
     away: bool
     left: bool
+    ready: bool
 
     def to_json(self) -> SeatJson:
         return {
@@ -151,6 +153,7 @@ class SeatInfo:
             "stand_in": self.stand_in,
             "away": self.away,
             "left": self.left,
+            "ready": self.ready,
         }
 
 
@@ -165,6 +168,7 @@ class TableSnapshot:
     version: int
     revision: int
     deadline: datetime | None
+    paused_until: datetime | None  # the last deal's result stays up until then
     seats: tuple[SeatInfo, ...]
     match: Match | None
     last_move: PublicMove | None
@@ -198,6 +202,7 @@ def table_snapshot_of(
         version=table.version,
         revision=table.revision,
         deadline=table.deadline,
+        paused_until=table.paused_until,
         seats=tuple(
             SeatInfo(
                 number=seat.number,
@@ -207,6 +212,7 @@ def table_snapshot_of(
                 stand_in=seat.stand_in,
                 away=seat.timeouts_in_row >= table.max_timeouts,
                 left=seat.left,
+                ready=seat.ready,
             )
             for seat, name in seats
         ),

@@ -7,6 +7,7 @@ carry the text.
 from collections.abc import Iterable, Mapping
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.words.labels import (
     ACTION_NAMES,
@@ -57,7 +58,7 @@ def table_page_words(
         "kinds": {kind.value: str(label) for kind, label in KIND_LABELS.items()},
         "statuses": _words(SEAT_STATUSES),
         "outcomes": _words(OUTCOME_NAMES),
-        "cards_count": _("%(count)s cards"),
+        "cards_count": _plural("%(count)s card", "%(count)s cards", "count"),
         "group": _("Group"),
         "move_here": _("Move the selected cards into this group"),
         "new_group_drop": _("Drop a card here for a new group"),
@@ -68,14 +69,39 @@ def table_page_words(
         "group_selected": _("Group selected"),
         "declare_aside": _("Declare, putting the selected card aside"),
         "declare_hint": _("Select the card to put aside, then declare."),
-        "drop_cost": _("Drop (costs %(points)s points)"),
+        "drop_cost": _plural(
+            "Drop (costs %(points)s point)", "Drop (costs %(points)s points)", "points"
+        ),
+        "declare_valid": _("Declare: a valid show"),
+        "declare_wrong": _("Declare (not a valid show)"),
+        "confirm_wrong_show": _plural(
+            "This is not a valid show: declaring it now is a wrong show, and costs you "
+            "%(points)s point. Declare anyway?",
+            "This is not a valid show: declaring it now is a wrong show, and costs you "
+            "%(points)s points. Declare anyway?",
+            "points",
+        ),
+        "declare_anyway": _("Declare anyway"),
+        "confirm_drop": _plural(
+            "Drop out of this deal? It costs you %(points)s point.",
+            "Drop out of this deal? It costs you %(points)s points.",
+            "points",
+        ),
+        "drop_now": _("Drop"),
+        "keep_playing": _("Keep playing"),
+        "ready": _("Ready for the next deal"),
+        "ready_done": _("Ready: waiting for the others"),
+        "next_deal_in": _("The next deal in %(seconds)s s"),
+        "is_ready": _("ready"),
         "last_deal": _("Last deal"),
-        "points": _("%(points)s points"),
+        "points": _plural("%(points)s point", "%(points)s points", "points"),
         "ungrouped": _("Ungrouped"),
         "trump": _("Trump"),
         "face_down_by": _("laid face down by %(seat)s"),
         "not_yet": _("not chosen yet"),
-        "team_tricks": _("Team %(number)s: %(tricks)s tricks"),
+        "team_tricks": _plural(
+            "Team %(number)s: %(tricks)s trick", "Team %(number)s: %(tricks)s tricks", "tricks"
+        ),
         "of_target": _("of %(target)s"),
         "deal_outcome": _("Team %(team)s: %(outcome)s, %(points)s points"),
         "pitcher_bid": _("%(seat)s bid %(bid)s"),
@@ -124,6 +150,14 @@ def table_page_words(
             "empty, play from your overs."
         ),
     }
+
+
+def _plural(singular: str, plural: str, key: str) -> dict[str, str]:
+    """A line with a count in it, both forms for the script (``Taash.cards.format`` picks one
+    by ``values[key]``): the one form for 1, the other for any other number, as the
+    ``Plural-Forms`` of every catalogue here says (``n != 1``, tests/locale checks it)."""
+    one, other = ngettext(singular, plural, 1), ngettext(singular, plural, 2)
+    return {"one": one, "other": other, "count": key}
 
 
 def _words(names: Mapping[str, object]) -> dict[str, str]:

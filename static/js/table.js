@@ -230,6 +230,7 @@
         );
         if (moving) item.append(el("span", { class: "badge turn-badge", text: strings.to_move }));
         if (view.dealer === number) item.append(el("span", { class: "badge", text: strings.dealer }));
+        if (frame.pause && seat.ready) item.append(el("span", { class: "badge ready-badge", text: strings.is_ready }));
         if (seat.left) item.append(el("span", { class: "badge", text: strings.left }));
         else if (seat.stand_in) item.append(el("span", { class: "badge", text: strings.stand_in }));
         else if (seat.away) item.append(el("span", { class: "badge", text: strings.away }));
@@ -250,6 +251,14 @@
     const bar = byId("timer");
     if (frame.view.over || frame.status === "finished") {
       line.textContent = strings.over;
+      if (bar) bar.hidden = true;
+      return;
+    }
+    if (frame.pause) {
+      // The last deal's result stays up (the server's rule, on the table's row): its end.
+      const left = Math.max(0, Math.round((Date.parse(frame.pause.until) - Date.now()) / 1000));
+      line.textContent = format(strings.next_deal_in, { seconds: left });
+      root.classList.remove("my-turn");
       if (bar) bar.hidden = true;
       return;
     }
@@ -292,6 +301,12 @@
     const mine = frame.seats[frame.seat];
     if (mine && !mine.left && (mine.stand_in || mine.away)) {
       buttons.push(el("button", { type: "button", onclick: () => send({ type: "back" }), text: strings.back }));
+    }
+    if (frame.pause && mine && !mine.left) {
+      const button = mine.ready
+        ? el("button", { type: "button", class: "secondary", disabled: true, text: strings.ready_done })
+        : el("button", { type: "button", class: "action action-ready", id: "ready-button", onclick: () => send({ type: "ready" }), text: strings.ready });
+      buttons.push(button);
     }
     const handled = game.handles || new Set();
     const severalCards = new Map();
@@ -346,12 +361,17 @@
     } else if (view.scores) {
       view.scores.forEach((score, seat) => rows.push([seatName(seat), score, ""]));
     }
+    // A game without scores (Hidden Unders) shows no empty heading.
+    if (!rows.length) {
+      box.replaceChildren();
+      return;
+    }
     box.replaceChildren(
       el("h2", { text: strings.scores }),
       el(
         "table",
         { class: "score-table" },
-        el("tbody", {}, rows.map(([who, score, extra]) => el("tr", {}, el("th", { scope: "row", text: who }), el("td", { text: String(score) }), el("td", { text: extra })))),
+        el("tbody", {}, rows.map(([who, score, extra]) => el("tr", {}, el("th", { scope: "row", text: who }), el("td", { text: Taash.cards.number(score) }), el("td", { text: extra })))),
       ),
     );
   }
@@ -388,6 +408,40 @@
     const status = byId("table-status");
     if (status) status.textContent = strings.table_statuses[frame.status] || "";
     if (Taash.cue) Taash.cue.matchStarted();
+  }
+
+  // A move that costs (a wrong show, a drop, leaving the match) goes only once the player
+  // says so in the page's dialog, which names the cost; Escape or "Keep playing" keeps it.
+  function confirmFirst(text, yesLabel, then) {
+    const dialog = byId("confirm-dialog");
+    if (!dialog || typeof dialog.showModal !== "function") {
+      if (window.confirm(text)) then();
+      return;
+    }
+    const back = document.activeElement;
+    byId("confirm-text").textContent = text;
+    const yes = byId("confirm-yes");
+    yes.textContent = yesLabel;
+    yes.onclick = () => {
+      dialog.close();
+      then();
+    };
+    byId("confirm-no").onclick = () => dialog.close();
+    dialog.addEventListener("close", () => back && back.isConnected && back.focus(), { once: true });
+    dialog.showModal();
+    byId("confirm-no").focus();
+  }
+
+  const leaveForm = byId("leave-form");
+  if (leaveForm) {
+    leaveForm.addEventListener("submit", (event) => {
+      if (leaveForm.dataset.confirmed) return;
+      event.preventDefault();
+      confirmFirst(leaveForm.dataset.confirm, leaveForm.dataset.confirmYes, () => {
+        leaveForm.dataset.confirmed = "1";
+        leaveForm.requestSubmit();
+      });
+    });
   }
 
   function showNotice(text) {
@@ -457,7 +511,7 @@
   const api = {
     frame, strings, root, selection, el, byId, format, seatName, describe, move, send,
     legalOf, cardActions, cardButton, actionButton, render, renderActions, showNotice,
-    toggle, selectedCards, pruneSelection,
+    toggle, selectedCards, pruneSelection, confirmFirst,
     rerender: () => { renderHand(); renderActions(); },
   };
 

@@ -7,6 +7,7 @@ from games.tables.services.play import (
     table_clocks_queued,
     table_match_leave,
     table_move_apply,
+    table_ready,
     table_seat_return,
     table_timeout_apply,
 )
@@ -20,6 +21,7 @@ __all__ = [
     "table_create",
     "table_match_leave",
     "table_move_apply",
+    "table_ready",
     "table_seat_leave",
     "table_seat_return",
     "table_seat_take",

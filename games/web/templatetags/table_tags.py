@@ -116,3 +116,13 @@ def view_details(view: dict) -> list[tuple[str, str]]:
         for key, value in view.items()
         if key not in _NOT_DETAILS and value is not None
     ]
+
+
+@register.filter
+def signed(value: object) -> str:
+    """A score as the pages write it: a true minus sign, and the number kept left to right
+    (an isolate) so that Urdu's right-to-left line shows "−37", never "37-" (table_cards.js
+    writes it the same way)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return f"\u2066\u2212{-value}\u2069"
+    return str(value)
