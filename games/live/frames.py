@@ -3,7 +3,7 @@
     {"type": "state", "version": N, "revision": R, "status": ..., "seat": s | None,
      "view": match.view(s), "legal": [...], "deadline": iso | None, "seats": [...],
      "last_move": {"version", "seat", "by", "events", "text"} | None,
-     "pause": {"until": iso} | None}
+     "pause": {"until": iso} | None, "rematch": table id | None}
 
 Between two deals the last deal's result stays up until ``pause["until"]`` or until every
 person pressed Ready (each seat's ``ready``): meanwhile nobody has a legal move.
@@ -50,6 +50,7 @@ class StateFrame(TypedDict):
     seats: list[SeatJson]
     last_move: ToldMove | None
     pause: Pause | None
+    rematch: int | None  # a finished match's rematch table, once a player asked for one
 
 
 class ErrorFrame(TypedDict):
@@ -92,6 +93,7 @@ def state_frame(
         "seats": [info.to_json() for info in snapshot.seats],
         "last_move": _told(snapshot, language),
         "pause": _pause(snapshot),
+        "rematch": snapshot.rematch,
     }
 
 

@@ -80,13 +80,14 @@ class Table(models.Model):
     # Until when the result of the deal just over stays up (None: no such pause now). The
     # bot's job and the person's clock of the next deal both wait for it, read on the row.
     paused_until = models.DateTimeField(null=True, blank=True, editable=False)
-    # The finished table this one was made from by "Play again", for its players to find it.
-    rematch_of = models.ForeignKey(
+    # The table of this finished match's rematch ("Play again"), for its players to find: on
+    # this row, so that its frames tell the pages still showing the result.
+    rematch = models.ForeignKey(
         "self",
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
-        related_name="rematches",
+        related_name="+",
         editable=False,
     )
     started_at = models.DateTimeField(_("started"), null=True, blank=True)

@@ -169,6 +169,7 @@ class TableSnapshot:
     revision: int
     deadline: datetime | None
     paused_until: datetime | None  # the last deal's result stays up until then
+    rematch: int | None  # the table of this finished match's rematch
     seats: tuple[SeatInfo, ...]
     match: Match | None
     last_move: PublicMove | None
@@ -203,6 +204,7 @@ def table_snapshot_of(
         revision=table.revision,
         deadline=table.deadline,
         paused_until=table.paused_until,
+        rematch=table.rematch_id,
         seats=tuple(
             SeatInfo(
                 number=seat.number,

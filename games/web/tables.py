@@ -53,6 +53,7 @@ def table_new(request, slug):
                 turn_seconds=form.cleaned_data["turn_seconds"],
                 bot_delay_seconds=form.cleaned_data["bot_delay_seconds"],
                 max_timeouts=form.cleaned_data["max_timeouts"],
+                pause_seconds=form.cleaned_data["pause_seconds"],
                 private=form.cleaned_data["private"],
                 allow_spectators=form.cleaned_data["allow_spectators"],
                 ranked=form.cleaned_data["ranked"],
@@ -63,6 +64,48 @@ def table_new(request, slug):
         else:
             return redirect("table", table_id=table.pk)
     return render(request, "games/table_new.html", {"game": game, "form": form})
+
+
+@require_POST
+@login_required
+def play_now(request, slug):
+    """The "Play now" button: a table of this game against bots, started at once, in one
+    click (the member in seat 1, medium bots in the others)."""
+    _game(slug)
+    variant, seats = quick_start(slug)
+    table = services.table_create(
+        creator_id=request.user.pk,
+        game=slug,
+        variant=variant,
+        bot_levels=["", *[BotLevel.MEDIUM] * (seats - 1)],
+    )
+    return redirect("table", table_id=table.pk)
+
+
+def quick_start(slug: str) -> tuple[str, int]:
+    """A quick game's variant (the game's first) and seats (four where the variant allows,
+    else as near as it does)."""
+    rules = GAMES[slug]
+    variant = rules.variants[0]
+    low, high = rules.player_range(variant)
+    return variant, min(max(QUICK_SEATS, low), high)
+
+
+QUICK_SEATS = 4
+
+
+@require_POST
+@login_required
+def table_again(request, table_id):
+    """ "Play again" on a finished table: the rematch's table, its member seated there."""
+    table, _invite = _visible_table(request, table_id)
+    try:
+        rematch = services.table_rematch(table_id=table.pk, user_id=request.user.pk)
+    except TableRefusal as refusal:
+        messages.error(request, refusal_text(refusal.code))
+        return redirect("table", table_id=table.pk)
+    path = reverse("table", args=[rematch.pk])
+    return redirect(_with_invite(path, rematch.invite_token if rematch.private else None))
 
 
 @require_POST
@@ -115,6 +158,7 @@ def table(request, table_id):
         ),
         "rules": {"bids": GAMES[table.game].bid_ladder(table.variant)},
         "socket_path": _with_invite(f"/ws/tables/{table.pk}/", invite),
+        "rematch": _rematch_of(table) if table.status == TableStatus.FINISHED else None,
     }
     return render(request, "games/table.html", context)
 
@@ -233,6 +277,13 @@ def _result_rows(snapshot) -> list[dict]:
             }
         )
     return sorted(rows, key=lambda row: row["rank"])
+
+
+def _rematch_of(table: Table) -> Table | None:
+    """The open table of this finished one's rematch, for its players to join."""
+    if table.rematch_id is None:
+        return None
+    return Table.objects.filter(pk=table.rematch_id, status=TableStatus.OPEN).first()
 
 
 def _game(slug):

@@ -200,6 +200,12 @@ ACTION_WORDS = {
 }
 
 
+# The notices tables send members (accounts.notices), by kind.
+NOTICE_SENTENCES = {
+    "table.rematch": _("%(name)s asks you to play again: the new table is waiting for you."),
+}
+
+
 def isolated(name: str) -> str:
     """A member's name inside a sentence, set apart for the bidirectional algorithm (Unicode's
     first-strong isolate): a Latin name in an Urdu line keeps its brackets the right way round

@@ -93,6 +93,14 @@ def table_page_words(
         "ready_done": _("Ready: waiting for the others"),
         "next_deal_in": _("The next deal in %(seconds)s s"),
         "is_ready": _("ready"),
+        "join_rematch": _("Join the rematch"),
+        "eliminated": _(
+            "You are out of this Pool game. Watch it to the end, or go back to the lobby."
+        ),
+        "watch_on": _("Watch"),
+        "to_lobby": _("Back to the lobby"),
+        "notify_ask": _("Notify me when it is my turn"),
+        "turn_of": _("%(seat)s to move"),
         "last_deal": _("Last deal"),
         "points": _plural("%(points)s point", "%(points)s points", "points"),
         "ungrouped": _("Ungrouped"),

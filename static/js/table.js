@@ -231,10 +231,13 @@
         if (moving) item.append(el("span", { class: "badge turn-badge", text: strings.to_move }));
         if (view.dealer === number) item.append(el("span", { class: "badge", text: strings.dealer }));
         if (frame.pause && seat.ready) item.append(el("span", { class: "badge ready-badge", text: strings.is_ready }));
-        if (seat.left) item.append(el("span", { class: "badge", text: strings.left }));
-        else if (seat.stand_in) item.append(el("span", { class: "badge", text: strings.stand_in }));
-        else if (seat.away) item.append(el("span", { class: "badge", text: strings.away }));
-        if (game.seat && frame.view) game.seat(api, number, item);
+        // A finished match shows who sat where, none of the play's states.
+        if (frame.status === "playing") {
+          if (seat.left) item.append(el("span", { class: "badge", text: strings.left }));
+          else if (seat.stand_in) item.append(el("span", { class: "badge", text: strings.stand_in }));
+          else if (seat.away) item.append(el("span", { class: "badge", text: strings.away }));
+          if (game.seat && frame.view) game.seat(api, number, item);
+        }
         return item;
       }),
     );
@@ -256,9 +259,11 @@
     }
     if (frame.pause) {
       // The last deal's result stays up (the server's rule, on the table's row): its end.
-      const left = Math.max(0, Math.round((Date.parse(frame.pause.until) - Date.now()) / 1000));
+      const left = secondsTo(frame.pause.until);
       line.textContent = format(strings.next_deal_in, { seconds: left });
-      root.classList.remove("my-turn");
+      // Ready is the one thing a player has to do now.
+      const mine = frame.seats[frame.seat];
+      root.classList.toggle("my-turn", Boolean(mine && !mine.ready && !mine.left));
       if (bar) bar.hidden = true;
       return;
     }
@@ -385,7 +390,125 @@
     while (list.children.length > MOVES_SHOWN) list.lastElementChild.remove();
   }
 
+  // A player asked for a rematch of this finished match: the button joins it now.
+  function renderAfterMatch() {
+    const again = byId("play-again");
+    if (again && frame.rematch) again.textContent = strings.join_rematch;
+  }
+
+  // A player out of a Pool game (RM-24) has nothing left to play: they are told so, and
+  // may watch on or go; leaving the match (a bot for their seat) means nothing for them.
+  function renderEliminated() {
+    const mine = ((frame.view || {}).seats || [])[frame.seat];
+    const out = frame.status === "playing" && mine && mine.status === "out" && !frame.legal.length;
+    const leave = byId("leave-form");
+    if (leave) leave.hidden = out || frame.status !== "playing";
+    let box = byId("eliminated");
+    if (!out) {
+      if (box) box.remove();
+      return;
+    }
+    if (box) return;
+    box = el(
+      "div",
+      { class: "eliminated", id: "eliminated", role: "status" },
+      el("p", { text: strings.eliminated }),
+      el("button", { type: "button", class: "secondary", onclick: () => box.remove(), text: strings.watch_on }),
+      " ",
+      el("a", { class: "button", href: root.dataset.lobby, text: strings.to_lobby }),
+    );
+    const status = document.querySelector(".status-bar");
+    if (status) status.after(box);
+  }
+
+  // -- keyboard and being told -------------------------------------------------------------
+
+  // Where the keyboard focus is in the hand or the moves, to put it back after a redraw: the
+  // same card (by place) or the same position, else the first card a move uses. Without this
+  // the focus would fall back to the top of the page after every move.
+  function focusPlace() {
+    const active = document.activeElement;
+    for (const id of ["hand", "actions"]) {
+      const box = byId(id);
+      if (box && active && box.contains(active)) {
+        const buttons = [...box.querySelectorAll("button")];
+        return { id, key: active.dataset.key, index: buttons.indexOf(active) };
+      }
+    }
+    return null;
+  }
+
+  function restoreFocus(place) {
+    const active = document.activeElement;
+    if (!place || (active && active !== document.body && active.isConnected)) return;
+    const hand = byId("hand");
+    const box = byId(place.id);
+    const buttons = box ? [...box.querySelectorAll("button:not(:disabled)")] : [];
+    const same = place.key && hand && hand.querySelector(`.card-button[data-key="${CSS.escape(place.key)}"]`);
+    const target =
+      same ||
+      (place.id === "hand" && buttons[Math.min(place.index, buttons.length - 1)]) ||
+      (hand && (hand.querySelector(".card-button.legal") || hand.querySelector(".card-button"))) ||
+      buttons[0];
+    if (target) target.focus();
+  }
+
+  function keepingFocus(draw) {
+    const place = focusPlace();
+    draw();
+    restoreFocus(place);
+  }
+
+  // Arrow keys move between the cards of the hand (mirrored right to left), Home and End to
+  // its ends; Enter or Space plays or selects the focused card as a click does.
+  const handBox = byId("hand");
+  if (handBox) {
+    handBox.addEventListener("keydown", (event) => {
+      const card = event.target.closest(".card-button");
+      if (!card) return;
+      const rtl = document.documentElement.dir === "rtl";
+      const steps = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 };
+      const cards = [...handBox.querySelectorAll(".card-button")];
+      const at = cards.indexOf(card);
+      let next = null;
+      if (event.key in steps) next = cards[Math.min(cards.length - 1, Math.max(0, at + steps[event.key]))];
+      else if (event.key === "Home") next = cards[0];
+      else if (event.key === "End") next = cards[cards.length - 1];
+      if (!next) return;
+      event.preventDefault();
+      next.focus();
+    });
+  }
+
+  // Each change of turn is said once (a screen reader hears it; the turn line itself counts
+  // the seconds); the member's own turn is cued when the page is out of sight.
+  let toldTurn = "";
+  function announceTurn() {
+    const line = byId("turn-announce");
+    const view = frame.view || {};
+    const movers = frame.status === "playing" && !frame.pause ? view.to_move || [] : [];
+    const told = JSON.stringify([frame.status, movers, Boolean(frame.pause)]);
+    if (told === toldTurn) return;
+    toldTurn = told;
+    const mine = movers.includes(frame.seat);
+    let text = "";
+    if (frame.pause) text = format(strings.next_deal_in, { seconds: secondsTo(frame.pause.until) });
+    else if (mine) text = strings.your_turn;
+    else if (movers.length) text = movers.map((seat) => format(strings.turn_of, { seat: seatName(seat) })).join(", ");
+    if (line) line.textContent = text;
+    if (mine && Taash.cue) Taash.cue.yourTurn();
+  }
+
+  function secondsTo(iso) {
+    return Math.max(0, Math.round((Date.parse(iso) - Date.now()) / 1000));
+  }
+
   function render() {
+    keepingFocus(draw);
+    announceTurn();
+  }
+
+  function draw() {
     root.classList.remove("waiting");
     renderSeats();
     renderTurn();
@@ -395,6 +518,8 @@
     renderScores();
     if (game.summary) game.summary(api);
     addLastMove();
+    renderAfterMatch();
+    renderEliminated();
   }
 
   // The match began while this page waited at the open table: its parts show, the seat forms
@@ -430,6 +555,17 @@
     dialog.addEventListener("close", () => back && back.isConnected && back.focus(), { once: true });
     dialog.showModal();
     byId("confirm-no").focus();
+  }
+
+  // The invite link's Copy button (the field stays, selectable, where the clipboard is refused).
+  const copy = byId("invite-copy");
+  if (copy && navigator.clipboard) {
+    copy.hidden = false;
+    copy.addEventListener("click", () => {
+      navigator.clipboard.writeText(byId("invite-link").value).then(() => {
+        copy.textContent = copy.dataset.copied;
+      }, () => byId("invite-link").select());
+    });
   }
 
   const leaveForm = byId("leave-form");
@@ -473,7 +609,7 @@
       waiting = false;
       root.classList.remove("waiting");
       if (!(game.error && game.error(api, message))) showNotice(message.message);
-      renderActions();
+      keepingFocus(renderActions);
     } else if (game.message) {
       game.message(api, message);
     }
@@ -512,7 +648,7 @@
     frame, strings, root, selection, el, byId, format, seatName, describe, move, send,
     legalOf, cardActions, cardButton, actionButton, render, renderActions, showNotice,
     toggle, selectedCards, pruneSelection, confirmFirst,
-    rerender: () => { renderHand(); renderActions(); },
+    rerender: () => keepingFocus(() => { renderHand(); renderActions(); }),
   };
 
   window.setInterval(() => {

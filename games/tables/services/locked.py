@@ -35,7 +35,7 @@ logger = logging.getLogger(__name__)
 # What play changes on the row (the initial state is written once, when the match starts).
 PLAY_FIELDS = [
     *("state", "version", "revision", "status", "started_at", "finished_at"),
-    *("deadline", "clock_queued", "bot_due", "paused_until"),
+    *("deadline", "clock_queued", "bot_due", "paused_until", "rematch"),
 ]
 
 # A bot's turn is owed within its delay; this much later the sweep queues it again (a job lost
