@@ -14,6 +14,7 @@ shows it as it is. A refusal is an ``ErrorFrame`` to its sender alone; a ping is
 ``PongFrame``.
 """
 
+import dataclasses
 from collections import OrderedDict
 from typing import Literal, TypedDict
 
@@ -78,6 +79,8 @@ def state_frame(
     active one, as a page's request has it)."""
     match = snapshot.match
     playing = match is not None and snapshot.status == "playing"
+    # Read once: the moves offered and the pause shown must agree at its very end.
+    pause = _pause(snapshot)
     return {
         "type": "state",
         "table": snapshot.id,
@@ -88,12 +91,40 @@ def state_frame(
         "status": snapshot.status,
         "seat": seat,
         "view": match.view(seat) if match is not None else None,
-        "legal": _legal(snapshot, seat),
+        "legal": [] if pause is not None else _legal(snapshot, seat),
         "deadline": snapshot.deadline.isoformat() if snapshot.deadline and playing else None,
         "seats": [info.to_json() for info in snapshot.seats],
         "last_move": _told(snapshot, language),
-        "pause": _pause(snapshot),
+        "pause": pause,
         "rematch": snapshot.rematch,
+    }
+
+
+class ReplayFrame(StateFrame):
+    """A finished match's step as the table page draws it, read-only: the spectator's view,
+    and every hand open (``Match.open_hands``: after the match only)."""
+
+    open_hands: list[list[dict[str, object]]]
+    step: int
+    steps: int
+
+
+def replay_frame(
+    snapshot: TableSnapshot, steps: int, *, language: str | None = None
+) -> ReplayFrame:
+    """The frame of a replay's step (``snapshot``: the finished table at ``version`` the step,
+    with the match as it stood after that move, and that move as its last) of ``steps``."""
+    assert snapshot.match is not None
+    frame = state_frame(
+        dataclasses.replace(snapshot, status="playing", deadline=None), None, language=language
+    )
+    return {
+        **frame,
+        "status": "finished" if snapshot.match.is_over() else "replay",
+        "pause": None,
+        "open_hands": [list(map(dict, groups)) for groups in snapshot.match.open_hands()],
+        "step": snapshot.version,
+        "steps": steps,
     }
 
 
@@ -110,7 +141,7 @@ def _legal(snapshot: TableSnapshot, seat: int | None) -> list[Action]:
     if match is None or snapshot.status != "playing" or seat is None:
         return []
     # A member who left the match still sees their seat, but a bot makes its moves.
-    if snapshot.seats[seat].left or _pause(snapshot) is not None:
+    if snapshot.seats[seat].left:
         return []
     return match.legal_actions(seat)
 

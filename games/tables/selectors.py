@@ -1,5 +1,6 @@
 """Reads about tables: lobby lists, who may see a table, a table's snapshot, its moves, replays."""
 
+import dataclasses
 import json
 import secrets
 from collections.abc import Iterator, Sequence
@@ -13,7 +14,7 @@ from django.db.models import Count, F, Q, QuerySet
 from games.engine import GAMES
 from games.engine.base import Match
 from games.tables.models import Move, Seat, Table, TableStatus
-from games.tables.sql import PUBLIC_MOVE, PublicMove, table_rows
+from games.tables.sql import PUBLIC_MOVE, PublicMove, public_move, table_rows
 
 RECENT_MOVES = 30
 
@@ -313,6 +314,19 @@ def table_replay_step(table: Table, step: int) -> ReplayStep:
     if passed:
         shared_cache.set_many(passed, REPLAY_CACHE_SECONDS)
     return ReplayStep(shown, match)
+
+
+def table_replay_snapshot(table: Table, shown: ReplayStep, step: int) -> TableSnapshot:
+    """The finished table as its page draws a replay's ``step``: its seats and names, the
+    match after that move, and that move as the last one."""
+    finished = table_snapshot(table.pk)
+    assert finished is not None
+    return dataclasses.replace(
+        finished,
+        match=shown.match,
+        version=step,
+        last_move=public_move(shown.move) if shown.move is not None else None,
+    )
 
 
 def _replay_key(table: Table, version: int) -> str:

@@ -17,12 +17,12 @@ from django.views.decorators.http import require_POST
 from config.catalogue import CATALOGUE_BY_SLUG
 from games.engine import GAMES
 from games.engine.base import Match
-from games.live.frames import state_frame
+from games.live.frames import replay_frame, state_frame
 from games.tables import selectors, services
 from games.tables.models import BotLevel, Table, TableStatus
 from games.tables.refusals import TableRefusal
 from games.web.forms import TableForm
-from games.words.labels import HAND_LABELS, isolated, variant_name
+from games.words.labels import HAND_LABELS, bot_label, isolated, variant_name
 from games.words.refusals import refusal_text
 from games.words.table_page import table_page_words
 
@@ -159,6 +159,7 @@ def table(request, table_id):
         "rules": {"bids": GAMES[table.game].bid_ladder(table.variant)},
         "socket_path": _with_invite(f"/ws/tables/{table.pk}/", invite),
         "rematch": _rematch_of(table) if table.status == TableStatus.FINISHED else None,
+        "direction": PLAY_DIRECTIONS.get(table.game, "right"),
     }
     return render(request, "games/table.html", context)
 
@@ -220,6 +221,8 @@ def table_replay(request, table_id):
     total = table.version
     step = min(max(_int_or_none(request.GET.get("step")) or 0, 0), total)
     shown = selectors.table_replay_step(table, step)
+    at_step = selectors.table_replay_snapshot(table, shown, step)
+    frame = replay_frame(at_step, total)
     context = {
         "table": table,
         "game": CATALOGUE_BY_SLUG[table.game],
@@ -231,9 +234,30 @@ def table_replay(request, table_id):
         "public_view": shown.match.view(None),
         "result": getattr(table, "result", None),
         "invite": invite,
+        # The table's own page, read-only: its board and seats drawn from the step's frame.
+        "frame": frame,
+        "seats": at_step.seats,
+        "my_seat": None,
+        "live": True,
+        "replay": True,
+        "move_who": _seat_label(at_step.seats[shown.move.seat]) if shown.move else "",
+        "socket_path": "",
+        "game_partial": f"games/table/_{table.game}.html",
+        "game_script": GAME_SCRIPTS[table.game],
+        "strings": table_page_words(
+            bot_levels=BotLevel.choices, table_statuses=TableStatus.choices
+        ),
+        "rules": {"bids": GAMES[table.game].bid_ladder(table.variant)},
+        "direction": PLAY_DIRECTIONS.get(table.game, "right"),
+        "recent_moves": [],
     }
-    return render(request, "games/replay.html", context)
+    return render(request, "games/table.html", context)
 
+
+# Which way play passes, as the table is drawn from the reader's seat at the bottom: the next
+# seat sits to the right (CP-1: counter-clockwise) or to the left (PI-2: bidding starts left of
+# the dealer).
+PLAY_DIRECTIONS = {"courtpiece": "right", "pitch": "left", "rummy": "right", "unders": "right"}
 
 # Each game's own part of the table page's script.
 GAME_SCRIPTS = {
@@ -265,11 +289,9 @@ def _result_rows(snapshot) -> list[dict]:
     rows = []
     for info in snapshot.seats:
         number = info.number
-        name = info.name or str(BotLevel(info.bot_level).label if info.bot_level else "")
-        label = _("Seat %(number)s") % {"number": number + 1}
         rows.append(
             {
-                "name": f"{label} ({isolated(name)})" if name else label,
+                "name": _seat_label(info),
                 "rank": result["ranks"][number],
                 "score": result["scores"][number],
                 "winner": number in winners,
@@ -284,6 +306,14 @@ def _rematch_of(table: Table) -> Table | None:
     if table.rematch_id is None:
         return None
     return Table.objects.filter(pk=table.rematch_id, status=TableStatus.OPEN).first()
+
+
+def _seat_label(info) -> str:
+    """``Seat 2 (Kabir, medium bot)``: a seat with its member's name or its bot's."""
+    level = str(BotLevel(info.bot_level).label) if info.bot_level else ""
+    name = info.name or (bot_label(info.number, level) if level else "")
+    label = _("Seat %(number)s") % {"number": info.number + 1}
+    return f"{label} ({isolated(name)})" if name else label
 
 
 def _game(slug):

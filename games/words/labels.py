@@ -200,6 +200,17 @@ ACTION_WORDS = {
 }
 
 
+# Each bot's name, by its seat (a table's bots are told apart by name, not by seat number),
+# written in the reader's script; its level follows it.
+BOT_NAMES = [_("Meera"), _("Kabir"), _("Zoya"), _("Arjun"), _("Noor"), _("Dev")]
+BOT_LABEL = _("%(name)s, %(level)s bot")
+
+
+def bot_label(number: int, level: str) -> str:
+    """``Kabir, medium bot``: the bot at seat ``number``."""
+    return str(BOT_LABEL) % {"name": BOT_NAMES[number % len(BOT_NAMES)], "level": level}
+
+
 # The notices tables send members (accounts.notices), by kind.
 NOTICE_SENTENCES = {
     "table.rematch": _("%(name)s asks you to play again: the new table is waiting for you."),

@@ -48,7 +48,10 @@
     const seat = frame.seats[number];
     const label = format(strings.seat, { number: number + 1 });
     if (!seat) return label;
-    const who = number === frame.seat ? strings.you : seat.name || strings.bot_levels[seat.bot] || "";
+    const bot = seat.bot && !seat.name
+      ? format(strings.bot_label, { name: strings.bot_names[number % strings.bot_names.length], level: strings.bot_levels[seat.bot] || "" })
+      : "";
+    const who = number === frame.seat ? strings.you : seat.name || bot;
     // The name set apart (first-strong isolate, as games/labels.py does): a Latin name in an
     // Urdu line keeps its brackets the right way round.
     return who ? label + " (\u2068" + who + "\u2069)" : label;
@@ -213,9 +216,48 @@
     return form;
   }
 
+  // Where a seat sits around the felt, counted from the reader's own (a spectator's: seat 1's)
+  // at the bottom, the next seat in the direction play passes: partners opposite at four.
+  const AROUND = {
+    1: ["bottom"],
+    2: ["bottom", "top"],
+    3: ["bottom", "right", "left"],
+    4: ["bottom", "right", "top", "left"],
+    5: ["bottom", "right", "top-right", "top-left", "left"],
+    6: ["bottom", "bottom-right", "top-right", "top", "top-left", "bottom-left"],
+  };
+  const MIRRORED = { right: "left", left: "right", "top-right": "top-left", "top-left": "top-right", "bottom-right": "bottom-left", "bottom-left": "bottom-right" };
+  function placeOf(number) {
+    const players = frame.seats.length;
+    const me = typeof frame.seat === "number" ? frame.seat : 0;
+    const place = (AROUND[players] || [])[(number - me + players) % players] || "bottom";
+    const felt = byId("felt");
+    return felt && felt.dataset.direction === "left" ? MIRRORED[place] || place : place;
+  }
+
+  // A replay shows every hand open on its seat: where the cards lie now (the hand, overs,
+  // unders, the card put aside), each part under its name; as dealt only before any other.
+  function openHand(groups) {
+    const now = groups.filter((group) => group.label !== "dealt");
+    return el(
+      "div",
+      { class: "seat-hand" },
+      (now.length ? now : groups).map((group) =>
+        el(
+          "div",
+          { class: "seat-hand-part" },
+          el("span", { class: "open-hand-label", text: strings.hand_labels[group.label] || "" }),
+          group.cards.map((code) => el("span", { class: "mini-card" }, Taash.cards.svg(code))),
+        ),
+      ),
+    );
+  }
+
   function renderSeats() {
     const list = byId("seats");
     if (!list) return;
+    const felt = byId("felt");
+    if (felt && frame.status !== "open" && !felt.contains(list)) felt.prepend(list);
     const view = frame.view || {};
     list.replaceChildren(
       ...frame.seats.map((seat) => {
@@ -224,11 +266,15 @@
         const empty = !seat.name && !seat.bot;
         const item = el(
           "li",
-          { class: "seat" + (moving ? " to-move" : "") + (number === frame.seat ? " mine" : ""), "data-seat": number },
+          { class: "seat" + (moving ? " to-move" : "") + (number === frame.seat ? " mine" : ""), "data-seat": number, "data-place": placeOf(number) },
           el("span", { class: "seat-name", text: seatName(number) + (empty ? " · " + strings.empty : "") }),
           seatForm(seat),
         );
-        if (moving) item.append(el("span", { class: "badge turn-badge", text: strings.to_move }));
+        if (moving) {
+          item.append(el("span", { class: "badge turn-badge", text: strings.to_move }));
+          const seconds = secondsLeft();
+          if (seconds !== null) item.append(el("span", { class: "seat-clock", text: format(strings.seconds_left, { seconds }) }));
+        }
         if (view.dealer === number) item.append(el("span", { class: "badge", text: strings.dealer }));
         if (frame.pause && seat.ready) item.append(el("span", { class: "badge ready-badge", text: strings.is_ready }));
         // A finished match shows who sat where, none of the play's states.
@@ -238,6 +284,7 @@
           else if (seat.away) item.append(el("span", { class: "badge", text: strings.away }));
           if (game.seat && frame.view) game.seat(api, number, item);
         }
+        if (frame.open_hands) item.append(openHand(frame.open_hands[number] || []));
         return item;
       }),
     );
@@ -646,17 +693,27 @@
 
   const api = {
     frame, strings, root, selection, el, byId, format, seatName, describe, move, send,
-    legalOf, cardActions, cardButton, actionButton, render, renderActions, showNotice,
+    legalOf, cardActions, placeOf, cardButton, actionButton, render, renderActions, showNotice,
     toggle, selectedCards, pruneSelection, confirmFirst,
     rerender: () => keepingFocus(() => { renderHand(); renderActions(); }),
   };
 
   window.setInterval(() => {
+    if (!root.dataset.socket) return;
     if (Date.now() - heardAt > SILENCE_MS && socket) socket.close();
     else if (socketOpen()) send({ type: "ping" });
   }, HEARTBEAT_MS);
-  window.setInterval(renderTurn, 1000);
+  window.setInterval(() => {
+    renderTurn();
+    const seconds = secondsLeft();
+    document.querySelectorAll(".seat-clock").forEach((clock) => {
+      clock.textContent = format(strings.seconds_left, { seconds: seconds || 0 });
+    });
+  }, 1000);
   render();
-  showNotice(strings.connecting);
-  connect();
+  // A replay's page has no socket: it shows the one step it was served with.
+  if (root.dataset.socket) {
+    showNotice(strings.connecting);
+    connect();
+  }
 })();
