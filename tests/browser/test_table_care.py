@@ -3,6 +3,8 @@ show, a drop, leaving the match), the pause between deals with its Ready button,
 between two browsers, and the keyboard (focus kept in the hand, arrow keys). Screenshots at
 360 px and 1280 px go to test-artifacts/."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -203,3 +205,27 @@ def test_a_replay_is_the_tables_own_board_stepped_by_keys_and_slider(live_stack,
                 assert page.get_attribute("html", "dir") == "rtl"
             assert screenshots(page, f"replay-courtpiece-{language}") == []
             context.close()
+
+
+# The page out of sight (another tab), and a Notification that records what it was asked to
+# show: what the member would be told.
+HIDDEN_TAB = """
+Object.defineProperty(document, "hidden", { get: () => true });
+window.told = [];
+window.Notification = function (text) { window.told.push(text); };
+window.Notification.permission = "granted";
+"""
+
+
+def test_your_turn_is_told_by_title_and_notification_when_the_page_is_out_of_sight(
+    live_stack, page_log
+):
+    table, sessions = written(lambda: a_show_in_hand("points"))
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(sessions[0], table, "en", PHONE, script=HIDDEN_TAB)
+        my_turn(page)
+        expect(page).to_have_title(re.compile(r"^Your turn · "))
+        assert page.evaluate("window.told") == ["Your turn"]
+        expect(page.locator("#turn-announce")).to_have_text("Your turn")
+        page.locator("#closed-deck").click()  # touching the page puts the title back
+        expect(page).not_to_have_title(re.compile(r"^Your turn"))
