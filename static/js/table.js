@@ -445,6 +445,7 @@
 
   // A player out of a Pool game (RM-24) has nothing left to play: they are told so, and
   // may watch on or go; leaving the match (a bot for their seat) means nothing for them.
+  let watchingOn = false; // the eliminated player chose to watch: not told again
   function renderEliminated() {
     const mine = ((frame.view || {}).seats || [])[frame.seat];
     const out = frame.status === "playing" && mine && mine.status === "out" && !frame.legal.length;
@@ -455,12 +456,12 @@
       if (box) box.remove();
       return;
     }
-    if (box) return;
+    if (box || watchingOn) return;
     box = el(
       "div",
       { class: "eliminated", id: "eliminated", role: "status" },
       el("p", { text: strings.eliminated }),
-      el("button", { type: "button", class: "secondary", onclick: () => box.remove(), text: strings.watch_on }),
+      el("button", { type: "button", class: "secondary", onclick: () => { watchingOn = true; box.remove(); }, text: strings.watch_on }),
       " ",
       el("a", { class: "button", href: root.dataset.lobby, text: strings.to_lobby }),
     );

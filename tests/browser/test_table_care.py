@@ -229,3 +229,54 @@ def test_your_turn_is_told_by_title_and_notification_when_the_page_is_out_of_sig
         expect(page.locator("#turn-announce")).to_have_text("Your turn")
         page.locator("#closed-deck").click()  # touching the page puts the title back
         expect(page).not_to_have_title(re.compile(r"^Your turn"))
+
+
+def test_rm24_an_eliminated_pool_player_is_told_so_and_offered_to_watch_or_leave(
+    live_stack, page_log
+):
+    """Pool 101 (RM-24): at 95 points, a first drop (20) takes Asha past 101; once the deal
+    is over she is out: told so, offered to watch on or go back to the lobby, and no longer
+    offered to leave the match for a bot."""
+
+    def write():
+        from games.engine.rummy import RummyMatch
+        from games.tables.models import Seat, Table
+        from tests.games.table_support import members, table_new
+
+        (asha,) = members(1, prefix="pool-")
+        table = table_new(asha, "rummy", ["", "easy", "easy"], variant="pool101", turn_seconds=120)
+        third = ["3C", "6C", "10C", "QC", "4D", "8D", "JD", "AD", "5S", "9S", "KS", "7H", "JH"]
+        match = RummyMatch.with_deal(
+            "pool101",
+            [SHOW, OTHER, third],
+            wild_card="QD",
+            open_pile=["6D"],
+            closed=CLOSED * 3,
+            dealer=2,
+            scores=[95, 0, 0],
+        )
+        rewritten(table, match)
+        Seat.objects.filter(table=table).update(bot_memory=None)
+        return Table.objects.get(pk=table.pk), signed_in_session(asha)
+
+    table, session = written(write)
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(session, table, "en", PHONE)
+        my_turn(page)
+        judged(page)
+        page.locator("#actions .action-drop").click()
+        page.locator("#confirm-yes").click()
+        expect(page.locator("#eliminated")).to_be_visible(timeout=60_000)
+        expect(page.locator("#eliminated")).to_contain_text("You are out of this Pool game")
+        assert page.locator("#leave-form").is_hidden()
+        assert screenshots(page, "table-rummy-eliminated") == []
+        page.locator("#eliminated button").click()  # watch on
+        expect(page.locator("#eliminated")).to_have_count(0)
+
+
+def signed_in_session(member) -> str:
+    from django.test import Client
+
+    client = Client()
+    client.force_login(member)
+    return client.cookies["sessionid"].value
