@@ -451,6 +451,8 @@
     const out = frame.status === "playing" && mine && mine.status === "out" && !frame.legal.length;
     const leave = byId("leave-form");
     if (leave) leave.hidden = out || frame.status !== "playing";
+    const handArea = document.querySelector(".hand-area");
+    if (handArea) handArea.hidden = Boolean(out);
     let box = byId("eliminated");
     if (!out) {
       if (box) box.remove();
