@@ -254,10 +254,10 @@ def table_replay(request, table_id):
     return render(request, "games/table.html", context)
 
 
-# Which way play passes, as the table is drawn from the reader's seat at the bottom: the next
-# seat sits to the right (CP-1: counter-clockwise) or to the left (PI-2: bidding starts left of
-# the dealer).
-PLAY_DIRECTIONS = {"courtpiece": "right", "pitch": "left", "rummy": "right", "unders": "right"}
+# Which way play passes round the felt (the engines number seats clockwise): to the right in
+# Court Piece (CP-1, counter-clockwise), to the left in the others (PI-2: bidding starts left
+# of the dealer; rummy and Hidden Unders pass to the next seat number).
+PLAY_DIRECTIONS = {"courtpiece": "right", "pitch": "left", "rummy": "left", "unders": "left"}
 
 # Each game's own part of the table page's script.
 GAME_SCRIPTS = {

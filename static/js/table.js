@@ -217,22 +217,21 @@
   }
 
   // Where a seat sits around the felt, counted from the reader's own (a spectator's: seat 1's)
-  // at the bottom, the next seat in the direction play passes: partners opposite at four.
+  // at the bottom. The engines number the seats clockwise (the next number on one's left:
+  // CP-1 plays to the right, from seat 0 to seat 3; Pitch and rummy to the left), partners
+  // opposite at four; which way play passes is written under the felt.
   const AROUND = {
     1: ["bottom"],
     2: ["bottom", "top"],
-    3: ["bottom", "right", "left"],
-    4: ["bottom", "right", "top", "left"],
-    5: ["bottom", "right", "top-right", "top-left", "left"],
-    6: ["bottom", "bottom-right", "top-right", "top", "top-left", "bottom-left"],
+    3: ["bottom", "left", "right"],
+    4: ["bottom", "left", "top", "right"],
+    5: ["bottom", "left", "top-left", "top-right", "right"],
+    6: ["bottom", "bottom-left", "top-left", "top", "top-right", "bottom-right"],
   };
-  const MIRRORED = { right: "left", left: "right", "top-right": "top-left", "top-left": "top-right", "bottom-right": "bottom-left", "bottom-left": "bottom-right" };
   function placeOf(number) {
     const players = frame.seats.length;
     const me = typeof frame.seat === "number" ? frame.seat : 0;
-    const place = (AROUND[players] || [])[(number - me + players) % players] || "bottom";
-    const felt = byId("felt");
-    return felt && felt.dataset.direction === "left" ? MIRRORED[place] || place : place;
+    return (AROUND[players] || [])[(number - me + players) % players] || "bottom";
   }
 
   // A replay shows every hand open on its seat: where the cards lie now (the hand, overs,

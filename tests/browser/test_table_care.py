@@ -192,6 +192,16 @@ def test_a_replay_is_the_tables_own_board_stepped_by_keys_and_slider(live_stack,
             pages.log.watch(page, language)
             page.goto(f"/tables/{table.pk}/replay/?step=3")
             expect(page.locator("#felt .seat")).to_have_count(4)
+            # Seat 1 at the bottom (a spectator's view); CP-1 plays from seat 0 to seat 3, on
+            # its right, so seat 2 sits on its left and the partner, seat 3, opposite.
+            places = page.eval_on_selector_all(
+                "#felt .seat", "seats => seats.map((seat) => seat.dataset.place)"
+            )
+            assert places == ["bottom", "left", "top", "right"]
+            rights = page.eval_on_selector_all(
+                "#felt .seat", "seats => seats.map((seat) => seat.getBoundingClientRect().left)"
+            )
+            assert rights[3] > rights[0] > rights[1]  # in Urdu too: the felt is not mirrored
             expect(
                 page.locator('#felt .seat[data-place="bottom"] .seat-hand .mini-card svg').first
             ).to_be_visible()
