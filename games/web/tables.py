@@ -240,7 +240,7 @@ def table_replay(request, table_id):
         "my_seat": None,
         "live": True,
         "replay": True,
-        "move_who": _seat_label(at_step.seats[shown.move.seat]) if shown.move else "",
+        "move_who": _mover(at_step, shown.move),
         "socket_path": "",
         "game_partial": f"games/table/_{table.game}.html",
         "game_script": GAME_SCRIPTS[table.game],
@@ -306,6 +306,15 @@ def _rematch_of(table: Table) -> Table | None:
     if table.rematch_id is None:
         return None
     return Table.objects.filter(pk=table.rematch_id, status=TableStatus.OPEN).first()
+
+
+def _mover(snapshot, move) -> str:
+    """Who made a replay's move, by seat and name."""
+    if move is None:
+        return ""
+    if move.seat < len(snapshot.seats):
+        return _seat_label(snapshot.seats[move.seat])
+    return _("Seat %(number)s") % {"number": move.seat + 1}
 
 
 def _seat_label(info) -> str:
