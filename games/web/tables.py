@@ -230,9 +230,6 @@ def table_replay(request, table_id):
         "step": step,
         "total": total,
         "move": shown.move,
-        "hands": _open_hands(shown.match),
-        "public_view": shown.match.view(None),
-        "result": getattr(table, "result", None),
         "invite": invite,
         # The table's own page, read-only: its board and seats drawn from the step's frame.
         "frame": frame,
