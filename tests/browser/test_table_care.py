@@ -276,7 +276,7 @@ def test_rm24_an_eliminated_pool_player_is_told_so_and_offered_to_watch_or_leave
         judged(page)
         page.locator("#actions .action-drop").click()
         page.locator("#confirm-yes").click()
-        expect(page.locator("#eliminated")).to_be_visible(timeout=60_000)
+        expect(page.locator("#eliminated")).to_be_visible(timeout=150_000)
         expect(page.locator("#eliminated")).to_contain_text("You are out of this Pool game")
         assert page.locator("#leave-form").is_hidden()
         assert screenshots(page, "table-rummy-eliminated") == []
