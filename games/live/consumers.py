@@ -212,7 +212,10 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
         if self.seat is None:
             await self.send_error("not_seated")
             return
-        await _ready(table_id=self.table_id, user_id=self.user_id)
+        if not await _ready(table_id=self.table_id, user_id=self.user_id):
+            # Nothing changed (the pause had just ended, or a second press): the page waits
+            # for an answer, so it gets the table as it stands.
+            await self.send_current_state()
 
     async def client_back(self, message):
         if self.seat is not None:

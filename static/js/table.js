@@ -95,6 +95,15 @@
     send({ type: "move", action, version: frame.version });
   }
 
+  // Ready for the next deal: like a move, nothing more is sent until the table answers (a
+  // frame with the seat ready, or the next deal).
+  function ready() {
+    if (waiting) return;
+    waiting = true;
+    root.classList.add("waiting");
+    send({ type: "ready" });
+  }
+
   function legalOf(type) {
     return frame.legal.filter((action) => action.type === type);
   }
@@ -356,7 +365,7 @@
     if (frame.pause && mine && !mine.left) {
       const button = mine.ready
         ? el("button", { type: "button", class: "secondary", disabled: true, text: strings.ready_done })
-        : el("button", { type: "button", class: "action action-ready", id: "ready-button", onclick: () => send({ type: "ready" }), text: strings.ready });
+        : el("button", { type: "button", class: "action action-ready", id: "ready-button", onclick: ready, text: strings.ready });
       buttons.push(button);
     }
     const handled = game.handles || new Set();
