@@ -15,3 +15,27 @@ class GamesConfig(AppConfig):
 
         published.connect(on_published, dispatch_uid="games.live.fanout")
         page_kind_register("lobby", render=lobby_render, may_watch=lobby_may_watch)
+        _daily_deal_ready()
+
+
+def _daily_deal_ready() -> None:
+    """The daily deal scores an attempt when its table's match ends, and names its acts."""
+    from accounts.audit import acts_register
+    from games.daily import services
+    from games.tables.signals import match_finished
+
+    def attempt_scored(sender, locked, now, **kwargs) -> None:
+        # Only a daily table keeps its seed past its match's end (games.daily.services).
+        if locked.table.reveal_after is not None and locked.match is not None:
+            services.daily_attempt_score(
+                table=locked.table, match=locked.match, new_moves=locked.new_moves, now=now
+            )
+
+    match_finished.connect(attempt_scored, weak=False, dispatch_uid="games.daily.score")
+    acts_register(
+        {
+            services.ROTATE_ACT: _("rotated a day's daily deal"),
+            services.SET_ACT: _("set a day's daily deal"),
+        },
+        {services.TARGET_KIND: _("daily deal")},
+    )
