@@ -82,7 +82,10 @@ TEMPLATES = [
                 "games.web.context_processors.game_catalogue",
             ],
             # Template tags live with the pages (games/web), not at the app's root.
-            "libraries": {"table_tags": "games.web.templatetags.table_tags"},
+            "libraries": {
+                "table_tags": "games.web.templatetags.table_tags",
+                "daily_tags": "games.web.templatetags.daily_tags",
+            },
         },
     },
 ]

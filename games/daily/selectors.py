@@ -8,6 +8,7 @@ hundred thousand.
 
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import Any
 
 from django.db.models import Q, QuerySet, Value
 from django.db.models.functions import Coalesce, NullIf
@@ -24,7 +25,7 @@ class BoardRow:
     place: int
     name: str
     score: int
-    details: dict
+    details: dict[str, Any]
     seconds: int
     table_id: int
     mine: bool

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -190,7 +191,7 @@ class Rotation:
 @transaction.atomic
 def daily_deal_rotate(
     *,
-    actor,
+    actor: AbstractBaseUser | None,
     game: str,
     day: date,
     reason: str,
@@ -203,7 +204,7 @@ def daily_deal_rotate(
     had not begun get the new one. A day with no deal yet just gets this one. Locks the day's
     current deal; writes the audit log in the same transaction. Refusals change nothing."""
     now = now or timezone.now()
-    if actor is None or not actor.is_staff:
+    if actor is None or not getattr(actor, "is_staff", False):
         raise DailyRefusal("not_staff")
     if game not in PLANS:
         raise DailyRefusal("no_such_game")
