@@ -4,7 +4,7 @@ the daily deal's in ``games.daily.models``.
 The migrations name the default callables by this module's path, so they are here too.
 """
 
-from games.daily.models import Attempt, DailyDeal
+from games.daily.models import Attempt, DailyDeal, ScoreCount
 from games.tables.models import MatchResult, Move, Seat, Table, bot_seed_new, invite_token_new
 
 __all__ = [
@@ -12,6 +12,7 @@ __all__ = [
     "DailyDeal",
     "MatchResult",
     "Move",
+    "ScoreCount",
     "Seat",
     "Table",
     "bot_seed_new",

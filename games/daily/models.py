@@ -25,6 +25,9 @@ class DailyDeal(models.Model):
     options = models.JSONField(_("house options"), default=dict)
     generator_version = models.CharField(_("deal generator"), max_length=32)
     created_at = models.DateTimeField(_("made"), auto_now_add=True)
+    # Attempts finished on this deal, counted as each is scored: the board shows the count
+    # without counting a hundred thousand rows.
+    finished_attempts = models.PositiveIntegerField(_("attempts finished"), default=0)
     replaced_at = models.DateTimeField(_("replaced"), null=True, blank=True)
     replaced_by = models.OneToOneField(
         "self",
@@ -101,3 +104,21 @@ class Attempt(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member} {self.deal}"
+
+
+class ScoreCount(models.Model):
+    """How many finished attempts on a deal have each score: a reader's place is the attempts
+    of the better scores (a few dozen rows, at most a few thousand) plus the quicker ones of
+    their own score, whatever the board's size."""
+
+    deal = models.ForeignKey(DailyDeal, on_delete=models.CASCADE, related_name="score_counts")
+    score = models.BigIntegerField()
+    attempts = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "score"], name="one_count_per_score")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deal} {self.score}: {self.attempts}"

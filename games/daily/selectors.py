@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from django.db.models import Q, QuerySet, Value
+from django.db.models import Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce, NullIf
 
 from games.daily.days import day_is_over, day_of
-from games.daily.models import Attempt, DailyDeal
+from games.daily.models import Attempt, DailyDeal, ScoreCount
 
 BOARD_SHOWN = 50
 STREAK_LOOKBACK = 400
@@ -67,7 +67,8 @@ def board_of(
     deal: DailyDeal, *, user_id: int | None, now: datetime | None = None, shown: int = BOARD_SHOWN
 ) -> Board:
     """A deal's board: its best ``shown`` attempts, the count, and the reader's own place (the
-    attempts strictly better than theirs, plus one). Four queries, whatever the count."""
+    attempts of better scores, from ``ScoreCount``, and the quicker ones of their own score,
+    plus one). Four queries, whatever the count."""
     ranked = _ranked(deal)
     best = _named(ranked).order_by("-score", "seconds", "id")[:shown]
     rows = [_row(attempt, place, user_id) for place, attempt in enumerate(best, start=1)]
@@ -76,17 +77,20 @@ def board_of(
     if user_id is not None:
         mine = _named(Attempt.objects.filter(deal=deal, member_id=user_id)).first()
         if mine is not None and mine.finished:
-            better = ranked.filter(
-                Q(score__gt=mine.score)
-                | Q(score=mine.score, seconds__lt=mine.seconds)
+            better_scores = ScoreCount.objects.filter(deal=deal, score__gt=mine.score).aggregate(
+                attempts=Sum("attempts")
+            )["attempts"]
+            quicker = ranked.filter(
+                Q(score=mine.score, seconds__lt=mine.seconds)
                 | Q(score=mine.score, seconds=mine.seconds, id__lt=mine.pk)
             ).count()
+            better = (better_scores or 0) + quicker
             own = _row(mine, better + 1, user_id)
         own_playing = mine is not None and not mine.finished
     return Board(
         deal=deal,
         rows=rows,
-        finished=ranked.count(),
+        finished=deal.finished_attempts,
         own=own,
         own_playing=own_playing,
         open=day_is_over(deal.day, now),

@@ -14,11 +14,12 @@ from datetime import date, datetime, timedelta
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from accounts.audit import Target, audit_record
 from games.daily.days import CATCH_UP_DAYS, day_end, day_is_over, day_of
-from games.daily.models import Attempt, DailyDeal
+from games.daily.models import Attempt, DailyDeal, ScoreCount
 from games.daily.plans import DAILY_BOT_LEVELS, MEMBER_SEAT, PLANS
 from games.daily.refusals import DailyRefusal
 from games.engine.base import Match
@@ -176,7 +177,24 @@ def daily_attempt_score(
     attempt.moves = moves
     attempt.seconds = max(0, int((now - started).total_seconds()))
     attempt.save(update_fields=["finished", "score", "details", "moves", "seconds"])
+    DailyDeal.objects.filter(pk=attempt.deal_id).update(
+        finished_attempts=F("finished_attempts") + 1
+    )
+    _score_counted(attempt.deal_id, score)
     return True
+
+
+def _score_counted(deal_id: int, score: int) -> None:
+    """One more attempt with ``score`` on the deal; the first of a score makes its row (another
+    transaction making it meanwhile: the savepoint's conflict, then an increment)."""
+    counts = ScoreCount.objects.filter(deal_id=deal_id, score=score)
+    if counts.update(attempts=F("attempts") + 1):
+        return
+    try:
+        with transaction.atomic():
+            ScoreCount.objects.create(deal_id=deal_id, score=score, attempts=1)
+    except IntegrityError:
+        counts.update(attempts=F("attempts") + 1)
 
 
 # -- rotation ------------------------------------------------------------------------------------

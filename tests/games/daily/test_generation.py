@@ -94,3 +94,21 @@ def test_jobs_racing_on_their_own_postgresql_connections_make_each_deal_once():
     assert errors == []
     assert sum(made) == 8
     assert days_by_game() == {game: [TODAY, TODAY + timedelta(1)] for game in GAMES}
+
+
+def test_beat_runs_the_job_at_midnight_in_india_and_on_every_hour_after_a_miss():
+    from django.conf import settings
+
+    entry = settings.CELERY_BEAT_SCHEDULE["daily-deals"]
+    assert entry["task"] == "games.tasks.daily_deals_make"
+    schedule = entry["schedule"]
+    # Midnight in Asia/Kolkata is 18:30 UTC, the site's (and Celery's) time zone.
+    assert schedule.minute == {30} and 18 in schedule.hour and len(schedule.hour) == 24
+
+
+@pytest.mark.django_db
+def test_the_celery_task_makes_the_days_deals():
+    from games.tasks import daily_deals_make
+
+    daily_deals_make()
+    assert DailyDeal.objects.filter(day=day_of()).count() == len(GAMES)
