@@ -48,7 +48,8 @@ def _moves(moves: int) -> int:
 
 def rummy_score(result: MatchResult, _view: View, moves: int) -> tuple[int, dict[str, Any]]:
     won = MEMBER_SEAT in result["winners"]
-    points = int(result["scores"][MEMBER_SEAT])
+    # A Points deal's scores are the points won (the winner) or lost (RM-8's count, negative).
+    points = max(0, -int(result["scores"][MEMBER_SEAT]))
     score = int(won) * 10_000_000 - points * 1_000 - _moves(moves)
     return score, {"won": won, "points": points, "moves": moves}
 
