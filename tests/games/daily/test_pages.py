@@ -92,12 +92,14 @@ def test_the_board_shows_scores_and_your_own_place_but_no_hands_or_replays_befor
 
 
 def test_after_the_day_the_past_board_opens_replays_seeds_and_verification(monkeypatch):
-    (asha,) = members(1)
+    asha, bilal = members(2)
     attempt = begin(asha, "rummy")
     play_out(attempt)
+    assert signed_in(bilal).get(f"/tables/{attempt.table_id}/replay/").status_code == 404
     later = day_end(attempt.day) + timedelta(hours=1)
     monkeypatch.setattr("django.utils.timezone.now", lambda: later)
-    client = signed_in(asha)
+    # Another member, who never sat there, may now watch it and check its deal.
+    client = signed_in(bilal)
     page = client.get(f"/daily/rummy/{attempt.day.isoformat()}/").content.decode()
     assert attempt.deal.seed in page and f"/tables/{attempt.table_id}/replay/" in page
     assert client.get(f"/tables/{attempt.table_id}/replay/").status_code == 200
