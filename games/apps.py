@@ -21,6 +21,7 @@ class GamesConfig(AppConfig):
 def _daily_deal_ready() -> None:
     """The daily deal scores an attempt when its table's match ends, and names its acts."""
     from accounts.audit import acts_register
+    from accounts.notices import notice_kinds_register
     from games.daily import services
     from games.tables.signals import match_finished
 
@@ -38,4 +39,12 @@ def _daily_deal_ready() -> None:
             services.SET_ACT: _("set a day's daily deal"),
         },
         {services.TARGET_KIND: _("daily deal")},
+    )
+    notice_kinds_register(
+        {
+            services.ROTATED_NOTICE: _(
+                "Staff replaced the daily deal you are playing: your attempt goes on, ranked "
+                "on the earlier deal's board."
+            )
+        }
     )

@@ -15,9 +15,11 @@ from datetime import date, datetime, timedelta
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import F
+from django.urls import reverse
 from django.utils import timezone
 
 from accounts.audit import Target, audit_record
+from accounts.notices import notice_send
 from games.daily.days import CATCH_UP_DAYS, day_end, day_is_over, day_of
 from games.daily.models import Attempt, DailyDeal, ScoreCount
 from games.daily.plans import DAILY_BOT_LEVELS, MEMBER_SEAT, PLANS
@@ -38,6 +40,7 @@ BOT_DELAY_SECONDS = 0.8
 ROTATE_ACT = "daily_deal_rotate"
 SET_ACT = "daily_deal_set"
 TARGET_KIND = "daily_deal"
+ROTATED_NOTICE = "daily_deal_rotated"
 
 
 # -- generation --------------------------------------------------------------------------------
@@ -200,6 +203,15 @@ def _score_counted(deal_id: int, score: int) -> None:
 # -- rotation ------------------------------------------------------------------------------------
 
 
+def _playing_members_told(old: DailyDeal) -> None:
+    """Members in the middle of the replaced deal play on: a notice tells them why their
+    board is now the earlier one."""
+    link = reverse("daily_game", args=[old.game])
+    playing = Attempt.objects.filter(deal=old, finished=False).values_list("member_id", flat=True)
+    for member_id in playing:
+        notice_send(member_id=member_id, kind=ROTATED_NOTICE, link=link)
+
+
 @dataclass(frozen=True)
 class Rotation:
     deal: DailyDeal
@@ -253,6 +265,7 @@ def daily_deal_rotate(
     if old is not None:
         old.replaced_by = deal
         old.save(update_fields=["replaced_by"])
+        _playing_members_told(old)
     audit_record(
         actor=actor,
         act=ROTATE_ACT if old is not None else SET_ACT,

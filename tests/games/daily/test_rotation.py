@@ -144,3 +144,18 @@ def test_staff_rotate_from_the_staff_page(staff):
     )
     assert "There is no such day." in bad.content.decode()
     assert services.daily_deal_current(game="courtpiece", day=day_of()) == new
+
+
+def test_a_member_in_the_middle_of_the_replaced_deal_plays_on_and_is_told(staff):
+    from accounts.models import Notice
+    from accounts.notices import notice_text
+
+    asha, bilal = members(2)
+    playing = begin(asha, "courtpiece")
+    play_out(begin(bilal, "courtpiece"))
+    rotate(staff, "courtpiece")
+    (notice,) = Notice.objects.all()
+    assert notice.member == asha and notice.link == "/daily/courtpiece/"
+    assert "your attempt goes on" in notice_text(notice)
+    again = begin(asha, "courtpiece")
+    assert again.pk == playing.pk and again.deal == playing.deal
