@@ -155,3 +155,15 @@ def test_no_frame_view_or_public_move_carries_a_seed_while_the_match_is_played()
         signed_in(bilal).get(f"/tables/{table.pk}/verify/").content.decode(),
     ]
     assert not [secret for secret in secrets for text in shown if secret in text]
+
+
+def test_the_new_table_form_takes_the_creators_seed_and_refuses_a_malformed_one():
+    from tests.games.web.test_tables import new_table_form
+
+    (asha,) = members(1)
+    client = signed_in(asha)
+    bad = client.post("/games/pitch/tables/new/", new_table_form(client_seed="not-hex"))
+    assert bad.status_code == 200 and "seed for the deal is malformed" in bad.content.decode()
+    assert not Table.objects.exists()
+    client.post("/games/pitch/tables/new/", new_table_form(client_seed=SEED_A))
+    assert Seat.objects.get(table=Table.objects.get(), number=0).client_seed == SEED_A
