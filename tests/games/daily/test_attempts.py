@@ -7,7 +7,7 @@ from games.daily import services
 from games.daily.models import Attempt
 from games.tables.models import Table, TableStatus
 from tests.games.daily.daily_support import begin, play_out, refused_daily
-from tests.games.table_support import match_of, members
+from tests.games.table_support import match_of, members, signed_in
 
 pytestmark = pytest.mark.django_db
 
@@ -46,6 +46,8 @@ def test_the_daily_table_is_an_ordinary_private_table_dealt_from_the_days_seed()
         "medium",
     ]
     assert table.options["target"] == 1  # one deal of Single Sar
+    page = signed_in(asha).get(f"/tables/{table.pk}/").content.decode()
+    assert 'href="/daily/courtpiece/"' in page and table.seed_commitment in page
 
 
 def test_pi10_the_pitch_daily_deal_deals_the_seeds_hand_sequence():
