@@ -75,7 +75,10 @@ def ranked_play(request, slug):
     _game(slug)
     try:
         table = services.ranked_table_join(
-            user_id=request.user.pk, game=slug, variant=request.POST.get("variant", "")
+            user_id=request.user.pk,
+            game=slug,
+            variant=request.POST.get("variant", ""),
+            client_seed=request.POST.get("client_seed", ""),
         )
     except ValidationError as error:
         for message in error.messages:

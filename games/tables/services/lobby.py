@@ -26,6 +26,8 @@ from games.tables.seeds import (
 from games.tables.selectors import table_may_be_seen
 from games.tables.services.locked import LockedTable, atomic_locked
 
+MALFORMED_SEED = _("Your browser's seed for the deal is malformed.")
+
 TURN_SECONDS = (1, 600)
 BOT_DELAY_SECONDS = (0.0, 10.0)
 MAX_TIMEOUTS = (1, 10)
@@ -61,7 +63,7 @@ def table_create(
     fresh server seed from the operating system's secure source."""
     options = _checked(game, variant, bot_levels, options or {})
     if client_seed and not client_seed_is_valid(client_seed):
-        raise ValidationError({"client_seed": _("Your browser's seed for the deal is malformed.")})
+        raise ValidationError({"client_seed": MALFORMED_SEED})
     if bot_seeds is not None and len(bot_seeds) != len(bot_levels):
         raise ValueError("one bot seed per seat")
     if ranked and any(bot_levels):

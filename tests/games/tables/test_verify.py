@@ -167,3 +167,20 @@ def test_the_new_table_form_takes_the_creators_seed_and_refuses_a_malformed_one(
     assert not Table.objects.exists()
     client.post("/games/pitch/tables/new/", new_table_form(client_seed=SEED_A))
     assert Seat.objects.get(table=Table.objects.get(), number=0).client_seed == SEED_A
+
+
+def test_play_ranked_carries_the_browsers_seed_and_refuses_a_malformed_one():
+    asha, bilal = members(2)
+    page = signed_in(asha).get("/games/rummy/tables/").content.decode()
+    assert 'name="client_seed"' in page and "js/deal_seed.js" in page
+    bad = signed_in(asha).post(
+        "/games/rummy/ranked/", {"variant": "points", "client_seed": "zz"}, follow=True
+    )
+    assert "seed for the deal is malformed" in bad.content.decode()
+    assert not Table.objects.exists()
+    signed_in(asha).post("/games/rummy/ranked/", {"variant": "points", "client_seed": SEED_A})
+    signed_in(bilal).post("/games/rummy/ranked/", {"variant": "points", "client_seed": SEED_B})
+    table = Table.objects.get()
+    assert table.status == TableStatus.PLAYING
+    expected = match_seed_of(table.server_seed, [SEED_A, SEED_B], GENERATOR_VERSION)
+    assert table.initial_state["rng"]["seed"] == expected
