@@ -96,8 +96,12 @@ class Attempt(models.Model):
         ]
         indexes = [
             # The board: a deal's finished attempts, best first, the quicker first.
+            # Partial, not keyed on ``finished``: SQLite cannot seek a boolean column that
+            # Django tests bare (``WHERE finished``), and sorted all the deal's rows instead.
             models.Index(
-                fields=["deal", "finished", "-score", "seconds", "id"], name="daily_board"
+                fields=["deal", "-score", "seconds", "id"],
+                condition=models.Q(finished=True),
+                name="daily_board",
             ),
             models.Index(fields=["member", "day"], name="daily_streak"),
         ]
