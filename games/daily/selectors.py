@@ -86,7 +86,7 @@ def board_of(
             .only(*BOARD_FIELDS)
             .first()
         )
-    names = _names([attempt.member_id for attempt in best] + ([user_id] if mine else []))
+    names = _names([attempt.member_id for attempt in best] + ([mine.member_id] if mine else []))
     rows = [_row(attempt, place, user_id, names) for place, attempt in enumerate(best, start=1)]
     own = None
     if mine is not None and mine.finished:
