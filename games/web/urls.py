@@ -22,4 +22,6 @@ urlpatterns = [
     path("daily/<slug:slug>/", daily.daily_game, name="daily_game"),
     path("daily/<slug:slug>/play/", daily.daily_play, name="daily_play"),
     path("daily/<slug:slug>/<str:day>/", daily.daily_day, name="daily_day"),
+    path("tables/<id:table_id>/again/", tables.table_again, name="table_again"),
+    path("games/<slug:slug>/play-now/", tables.play_now, name="play_now"),
 ]

@@ -31,6 +31,7 @@ MALFORMED_SEED = _("Your browser's seed for the deal is malformed.")
 TURN_SECONDS = (1, 600)
 BOT_DELAY_SECONDS = (0.0, 10.0)
 MAX_TIMEOUTS = (1, 10)
+PAUSE_SECONDS = (0, 60)
 
 
 @transaction.atomic
@@ -51,6 +52,7 @@ def table_create(
     server_seed: str | None = None,
     bot_seeds: Sequence[str] | None = None,
     reveal_after: datetime | None = None,
+    pause_seconds: int = 10,
 ) -> Table:
     """A new table with one seat per entry of ``bot_levels`` ("" for a person, else the level of
     the bot sitting there); the creator takes the first seat left for a person, with the seed
@@ -72,6 +74,7 @@ def table_create(
     _check_range("bot_delay_seconds", bot_delay_seconds, BOT_DELAY_SECONDS)
     _check_range("max_timeouts", max_timeouts, MAX_TIMEOUTS)
     seed = server_seed or server_seed_new()
+    _check_range("pause_seconds", pause_seconds, PAUSE_SECONDS)
     table = Table.objects.create(
         game=game,
         variant=variant,
@@ -83,6 +86,7 @@ def table_create(
         private=private,
         allow_spectators=allow_spectators,
         ranked=ranked,
+        pause_seconds=pause_seconds,
         created_by_id=creator_id,
         server_seed=seed,
         seed_commitment=commitment_of(seed),
