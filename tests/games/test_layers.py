@@ -27,14 +27,17 @@ FORBIDDEN = {
         "config",
         "tournaments",
     ),
+    # The tables know nothing of the daily deal or the tournaments built on them.
     "games/tables": (
         "channels",
         "asgiref",
         "games.live",
         "games.web",
         "games.words",
+        "games.daily",
         "tournaments",
     ),
+    "games/daily": ("channels", "asgiref", "games.live", "games.web", "games.words"),
     "games/words": ("channels", "asgiref", "games.tables", "games.live", "games.web"),
     "games/web": ("channels", "asgiref"),
     "accounts": (
@@ -44,6 +47,7 @@ FORBIDDEN = {
         "games.live",
         "games.web",
         "games.words",
+        "games.daily",
         "tournaments",
     ),
     # Tournaments drive tables through their services; the tables never know of tournaments.
