@@ -11,6 +11,7 @@ from django.views.i18n import set_language
 from accounts.charts import line_chart
 from accounts.forms import LanguageForm, ProfileForm
 from accounts.language import language_cookie_set
+from accounts.models import ReportReason
 from accounts.notices import notice_text, notices_mark_read, notices_of
 from accounts.selectors import (
     leaderboard_top,
@@ -71,7 +72,11 @@ def leaderboard(request, game):
 def player(request, username):
     """A member's ratings, their history as charts, and their recent ranked matches."""
     shown = get_object_or_404(get_user_model(), username=username, is_active=True)
-    context = {"shown": shown, "shown_name": profile_of(shown).shown_name}
+    context = {
+        "shown": shown,
+        "shown_name": profile_of(shown).shown_name,
+        "report_reasons": ReportReason.choices,
+    }
     return render(request, "accounts/player.html", {**context, **_ratings_context(shown)})
 
 

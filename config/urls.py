@@ -9,6 +9,7 @@ urlpatterns = [
     path("", include("games.web.urls")),
     path("", include("accounts.rating_urls")),
     path("accounts/", include("accounts.urls")),
+    path("console/", include("accounts.console_urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
 ]

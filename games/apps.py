@@ -8,10 +8,17 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         # Every process that writes (servers, workers, commands) delivers what it changed.
+        from accounts.audit import acts_register
+        from accounts.notices import notice_kinds_register
         from config.news import published
         from games.live.fanout import on_published
         from games.live.pages import page_kind_register
+        from games.web.console import console_may_watch, console_render
         from games.web.lobby import lobby_may_watch, lobby_render
+        from games.words import chat
 
         published.connect(on_published, dispatch_uid="games.live.fanout")
         page_kind_register("lobby", render=lobby_render, may_watch=lobby_may_watch)
+        page_kind_register("console", render=console_render, may_watch=console_may_watch)
+        acts_register(chat.ACTS, chat.TARGET_KINDS)
+        notice_kinds_register(chat.NOTICES)

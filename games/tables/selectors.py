@@ -12,7 +12,7 @@ from django.db.models import Count, F, Q, QuerySet
 
 from games.engine import GAMES
 from games.engine.base import Match
-from games.tables.models import Move, Seat, Table, TableStatus
+from games.tables.models import ChatLine, Move, Seat, Table, TableStatus
 from games.tables.sql import PUBLIC_MOVE, PublicMove, table_rows
 
 RECENT_MOVES = 30
@@ -311,3 +311,18 @@ def _replay_key(table: Table, version: int) -> str:
     """A finished match's state after ``version``, as the cache keeps it: the table's id and
     when it was made (an id may be given again after a row is deleted)."""
     return f"replay:{table.pk}:{table.created_at.timestamp():.6f}:{version}"
+
+
+# -- chat --------------------------------------------------------------------------------------
+
+CHAT_SHOWN = 50
+
+
+def chat_recent(table_id: int, rooms: tuple[str, ...]) -> list[ChatLine]:
+    """The last lines of these rooms of the table, oldest first, deleted ones left out."""
+    lines = (
+        ChatLine.objects.filter(table_id=table_id, room__in=rooms, deleted_at__isnull=True)
+        .select_related("author__profile")
+        .order_by("-id")[:CHAT_SHOWN]
+    )
+    return list(reversed(lines))

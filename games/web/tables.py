@@ -21,6 +21,7 @@ from games.live.frames import state_frame
 from games.tables import selectors, services
 from games.tables.models import BotLevel, Table, TableStatus
 from games.tables.refusals import TableRefusal
+from games.web.console import chat_context
 from games.web.forms import TableForm
 from games.words.labels import HAND_LABELS, isolated, variant_name
 from games.words.refusals import refusal_text
@@ -115,6 +116,7 @@ def table(request, table_id):
         ),
         "rules": {"bids": GAMES[table.game].bid_ladder(table.variant)},
         "socket_path": _with_invite(f"/ws/tables/{table.pk}/", invite),
+        "chat": chat_context(snapshot, seat, user_id),
     }
     return render(request, "games/table.html", context)
 

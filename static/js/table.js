@@ -397,6 +397,7 @@
 
   function receive(message) {
     heardAt = Date.now();
+    if (Taash.chat && Taash.chat.receive(api, message)) return; // table_chat.js
     if (message.type === "state") {
       if (message.revision < frame.revision) return;
       const before = frame.status;

@@ -14,7 +14,7 @@ from accounts.models import Rating
 from accounts.ratings import RATING_TARGET
 from games.tables.models import Table, TableStatus
 from games.tables.refusals import TableRefusal
-from games.tables.services.lobby import table_create, table_seat_take
+from games.tables.services.lobby import ranked_play_allowed, table_create, table_seat_take
 
 # Rummy is most often played heads-up online; the others are four-seat games (Hidden Unders
 # with two players drags on: the engine's notes).
@@ -36,6 +36,7 @@ def ranked_table_join(*, user_id: int, game: str, variant: str) -> Table:
     waiting = _open_ranked(game, variant).filter(seats__user_id=user_id).first()
     if waiting is not None:
         return waiting
+    ranked_play_allowed(user_id)
     mine = _ratings(game, [user_id]).get(user_id, RATING_TARGET)
     for table in _nearest_first(game, variant, mine):
         free = next(seat.number for seat in table.seats.all() if seat.is_empty)
