@@ -16,11 +16,11 @@ def is_moderator(user: Any) -> bool:
     return bool(user is not None and user.is_authenticated and user.has_perm(MODERATE))
 
 
-def moderator_required(view: Callable) -> Callable:
+def moderator_required(view: Callable[..., Any]) -> Callable[..., Any]:
     """A view for moderators only: anyone else (a visitor too) gets the 403 page."""
 
     @wraps(view)
-    def guarded(request, *args, **kwargs):
+    def guarded(request: Any, *args: Any, **kwargs: Any) -> Any:
         if not is_moderator(request.user):
             raise PermissionDenied
         return view(request, *args, **kwargs)

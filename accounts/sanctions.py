@@ -55,7 +55,9 @@ class SanctionRefusal(Exception):
 
 def sanction_in_force(member_id: int, kind: str, *, at: datetime | None = None) -> Sanction | None:
     """The member's sanction of ``kind`` now in force that ends last (for good first)."""
-    found = list(Sanction.objects.in_force(at).filter(member_id=member_id, kind=kind))
+    found: list[Sanction] = list(
+        Sanction.objects.in_force(at).filter(member_id=member_id, kind=kind)
+    )
     if not found:
         return None
     return max(found, key=lambda s: (s.until is None, s.until or s.created_at))
@@ -178,7 +180,8 @@ def sanction_lift(*, moderator: Any, sanction_id: int, reason: str) -> Sanction:
         details={"sanction": sanction.pk},
     )
     notice_send(member_id=member.pk, kind=f"{sanction.kind}_lifted", params={"reason": reason})
-    return sanction
+    lifted: Sanction = sanction
+    return lifted
 
 
 def play_ban_give(
@@ -197,25 +200,26 @@ def play_ban_give(
         created_at__gte=now - PLAY_BAN_REPEATS_WITHIN,
     ).count()
     length = min(PLAY_BAN_FIRST * PLAY_BAN_GROWTH**repeats, PLAY_BAN_MOST)
+    until = now + length
     sanction = Sanction.objects.create(
         member=member,
         kind=SanctionKind.PLAY_BAN,
         cause=cause,
         reason=str(PLAY_BAN_CAUSES[cause]),
         created_at=now,
-        until=now + length,
+        until=until,
     )
     audit_record(
         actor=None,
         act="member_play_ban",
         target=Target("member", member.pk, member.get_username()),
         reason=cause,
-        details={"until": sanction.until.isoformat(), "table": table_id, "repeats": repeats},
+        details={"until": until.isoformat(), "table": table_id, "repeats": repeats},
     )
     notice_send(
         member_id=member.pk,
         kind=f"play_ban_{cause}",
-        params={"until": _when(sanction.until)},
+        params={"until": _when(until)},
         link=f"/tables/{table_id}/",
     )
     return sanction

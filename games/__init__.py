@@ -13,7 +13,8 @@ checks it):
   moves). Imports the engine and Django's translation; nothing of ``tables``, ``live``, ``web``.
 - ``live``: everything that touches Channels: consumers, socket guards, the fan-out of
   ``tables.news`` into frames, the per-process snapshot cache, presence, routing. Imports
-  ``tables`` (services, selectors, news), ``words`` and the engine.
+  ``tables`` (services, selectors, news), ``words``, the engine and of ``accounts`` the
+  moderation a socket needs (bans, roles).
 - ``web``: views, forms and template tags: parse a request, call one service or selector,
   render. Imports ``tables``, ``words``, the engine, and of ``live`` only ``live.frames`` (a
   page draws its first frame as the socket would send it); never Channels.

@@ -1,6 +1,8 @@
 """Moderation of people: sanctions (a chat mute, an account ban, an automatic play ban) and
 players' reports, merged into one case per member (issue 20)."""
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -15,7 +17,7 @@ class SanctionKind(models.TextChoices):
 
 
 class SanctionQuerySet(models.QuerySet):
-    def in_force(self, at=None):
+    def in_force(self, at: datetime | None = None) -> "SanctionQuerySet":
         """Not lifted, and not over yet (``until`` None: for good)."""
         at = at or timezone.now()
         return self.filter(lifted_at__isnull=True).filter(Q(until__isnull=True) | Q(until__gt=at))

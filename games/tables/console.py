@@ -119,30 +119,33 @@ def collusion_pairs() -> list[Pair]:
         .values_list("pk", "result__result")[:RECENT_RANKED]
     )
     ranks = {pk: result.get("ranks", []) for pk, result in tables}
-    seats = defaultdict(list)
+    # Each table's members as (member, seat, left the match).
+    seated: defaultdict[int, list[tuple[int, int, bool]]] = defaultdict(list)
     names: dict[int, str] = {}
     for seat in Seat.objects.filter(table_id__in=list(ranks), user__isnull=False).select_related(
         "user__profile"
     ):
-        seats[seat.table_id].append(seat)
+        if seat.user_id is None or seat.user is None:
+            continue
+        seated[seat.table_id].append((seat.user_id, seat.number, seat.left))
         names.setdefault(seat.user_id, shown_name(seat.user))
     pairs: dict[tuple[int, int], Pair] = {}
-    for table_id, sat in seats.items():
+    for table_id, sat in seated.items():
         table_ranks = ranks[table_id]
-        for a in sat:
-            for b in sat:
-                if a.user_id >= b.user_id or len(table_ranks) <= max(a.number, b.number):
+        last = len(table_ranks)
+        for first, first_seat, first_left in sat:
+            for second, second_seat, second_left in sat:
+                if first >= second or last <= max(first_seat, second_seat):
                     continue
-                pair = pairs.setdefault(
-                    (a.user_id, b.user_id), Pair(names[a.user_id], names[b.user_id])
-                )
+                pair = pairs.setdefault((first, second), Pair(names[first], names[second]))
                 pair.tables.append(table_id)
-                a_rank = len(table_ranks) if a.left else table_ranks[a.number]
-                b_rank = len(table_ranks) if b.left else table_ranks[b.number]
-                pair.first_ahead += a_rank < b_rank
-                pair.second_ahead += b_rank < a_rank
-                pair.first_left += a.left
-                pair.second_left += b.left
+                # A member who left the match counts last, as the ratings count them.
+                first_rank = last if first_left else table_ranks[first_seat]
+                second_rank = last if second_left else table_ranks[second_seat]
+                pair.first_ahead += first_rank < second_rank
+                pair.second_ahead += second_rank < first_rank
+                pair.first_left += first_left
+                pair.second_left += second_left
     shown = [
         pair
         for pair in pairs.values()

@@ -1,6 +1,7 @@
 """What a table's write changed, for the sockets watching it (``config.news``)."""
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 
@@ -68,9 +69,9 @@ class ChatDeleted(News):
     room: str
 
 
-def shown_name(user) -> str:
+def shown_name(user: Any) -> str:
     """The name others see (``Profile.shown_name``), for a member who may have no profile."""
     try:
-        return user.profile.shown_name
+        return str(user.profile.shown_name)
     except ObjectDoesNotExist:
-        return user.get_username()
+        return str(user.get_username())

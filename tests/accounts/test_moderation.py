@@ -86,14 +86,14 @@ def test_a_bad_mute_is_refused_and_changes_nothing(mona, asha, who, arguments, c
         with pytest.raises(PermissionDenied):
             member_mute(moderator=moderator, member_id=target.pk, reason="x", **arguments)
     else:
-        with pytest.raises(SanctionRefusal, match=f"^{code}$"):
+        with pytest.raises(SanctionRefusal, match=rf"^{code}$"):
             member_mute(moderator=moderator, member_id=target.pk, reason="x", **arguments)
     assert not Sanction.objects.exists() and not audit_entries().exists()
     assert not Notice.objects.exists()
 
 
 def test_a_reason_is_needed(mona, asha):
-    with pytest.raises(SanctionRefusal, match="^reason_needed$"):
+    with pytest.raises(SanctionRefusal, match=r"^reason_needed$"):
         member_ban(moderator=mona, member_id=asha.pk, reason="   ", days=1)
     assert not Sanction.objects.exists()
 
@@ -133,13 +133,13 @@ def test_a_lifted_ban_lets_the_member_in_again_and_is_audited(mona, asha):
     response = Client().post("/accounts/login/", {"login": "asha", "password": PASSWORD})
     assert response.status_code == 302
     assert audit_entries(act="member_ban_lift").get().reason == "appeal accepted"
-    with pytest.raises(SanctionRefusal, match="^not_in_force$"):
+    with pytest.raises(SanctionRefusal, match=r"^not_in_force$"):
         sanction_lift(moderator=mona, sanction_id=ban.pk, reason="again")
 
 
 def test_only_an_administrator_bans_a_moderator(mona):
     other = moderator_make("mira")
-    with pytest.raises(SanctionRefusal, match="^not_a_moderator$"):
+    with pytest.raises(SanctionRefusal, match=r"^not_a_moderator$"):
         member_ban(moderator=mona, member_id=other.pk, reason="x", days=1)
 
 
@@ -193,7 +193,7 @@ def test_play_bans_weigh_on_a_case(asha, bilal):
 )
 def test_a_bad_report_is_refused_and_changes_nothing(asha, bilal, member, reason, note, code):
     member_id = {"self": asha.pk, "bilal": bilal.pk, "nobody": 999999}[member]
-    with pytest.raises(ReportRefusal, match=f"^{code}$"):
+    with pytest.raises(ReportRefusal, match=rf"^{code}$"):
         report_file(reporter=asha, member_id=member_id, reason=reason, note=note)
     assert not Report.objects.exists() and not Case.objects.exists()
 
@@ -202,14 +202,14 @@ def test_a_report_flood_is_refused(asha):
     others = [member_make(f"m{n}") for n in range(REPORTS_PER_HOUR + 1)]
     for other in others[:REPORTS_PER_HOUR]:
         report_file(reporter=asha, member_id=other.pk, reason="other")
-    with pytest.raises(ReportRefusal, match="^too_many_reports$"):
+    with pytest.raises(ReportRefusal, match=r"^too_many_reports$"):
         report_file(reporter=asha, member_id=others[-1].pk, reason="other")
     assert Report.objects.count() == REPORTS_PER_HOUR
 
 
 def test_a_second_report_on_the_same_member_within_the_hour_is_refused(asha, bilal):
     report_file(reporter=asha, member_id=bilal.pk, reason="other")
-    with pytest.raises(ReportRefusal, match="^reported_already$"):
+    with pytest.raises(ReportRefusal, match=r"^reported_already$"):
         report_file(reporter=asha, member_id=bilal.pk, reason="cheating")
     assert Report.objects.count() == 1
 
@@ -227,7 +227,7 @@ def test_a_case_is_claimed_and_closed_and_its_reporters_and_member_told(asha, bi
     assert told == {asha.pk, bilal.pk}
     assert Notice.objects.get(member=chand).kind == "case_acted"
     assert [e.act for e in audit_entries(target_kind="case")] == ["case_close", "case_claim"]
-    with pytest.raises(ReportRefusal, match="^case_closed$"):
+    with pytest.raises(ReportRefusal, match=r"^case_closed$"):
         case_close(moderator=mona, case_id=case.pk, outcome="again", acted=False)
     # A new report after the close opens a new case.
     report_file(reporter=member_make("dev"), member_id=chand.pk, reason="other")

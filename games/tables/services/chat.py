@@ -10,7 +10,7 @@ escaped wherever it is shown (templates escape; the page's script sets ``textCon
 import difflib
 import re
 import unicodedata
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -113,7 +113,7 @@ def _folded(text: str, phrase: str) -> str:
     return " ".join("".join(c for c in text.casefold() if c.isalnum() or c.isspace()).split())
 
 
-def _not_flooding(user_id: int, text: str, phrase: str, now) -> None:
+def _not_flooding(user_id: int, text: str, phrase: str, now: datetime) -> None:
     mine = ChatLine.objects.filter(author_id=user_id)
     if mine.filter(created_at__gt=now - WINDOW).count() >= LINES_PER_WINDOW:
         raise ChatRefusal("chat_too_fast")

@@ -4,7 +4,6 @@ to the sender alone, a moderator's deletion; and a ban closing the member's sock
 two server processes (Daphne's and this test's own)."""
 
 import asyncio
-import json
 
 import pytest
 from channels.db import database_sync_to_async
@@ -135,7 +134,7 @@ def test_a_muted_member_is_refused_and_a_moderator_deletes_a_line_for_everyone(
 def test_a_ban_closes_the_members_sockets_at_once_in_two_server_processes(
     live_stack, two_players_and_a_spectator
 ):
-    table, asha, bilal, _chand = two_players_and_a_spectator
+    table, _asha, bilal, _chand = two_players_and_a_spectator
     mona = moderator_make()
     bilals = signed_in(bilal)
     cookie = f"sessionid={bilals.cookies['sessionid'].value}".encode()

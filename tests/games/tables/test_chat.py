@@ -10,6 +10,7 @@ from accounts.audit import audit_entries
 from accounts.sanctions import member_mute
 from games.tables import services
 from games.tables.models import ChatLine, ChatRoom
+from games.tables.selectors import chat_recent
 from games.tables.services.chat import (
     LINES_PER_WINDOW,
     QUICK_PHRASES,
@@ -17,7 +18,6 @@ from games.tables.services.chat import (
     chat_line_delete,
     chat_line_post,
 )
-from games.tables.selectors import chat_recent
 from games.words.chat import QUICK_PHRASES as PHRASE_WORDS
 from tests.games.table_support import members, table_new
 from tests.moderation_support import moderator_make
@@ -34,7 +34,7 @@ def table_of_two():
 
 
 def chat_refused(code):
-    return pytest.raises(ChatRefusal, match=f"^{code}$")
+    return pytest.raises(ChatRefusal, match=rf"^{code}$")
 
 
 def test_players_and_spectators_chat_in_rooms_apart(table_of_two):
@@ -119,7 +119,7 @@ def test_the_same_quick_phrase_twice_is_a_repeat(table_of_two):
 
 
 def test_a_muted_member_is_silenced_until_the_mute_ends(table_of_two):
-    table, asha, bilal, _chand = table_of_two
+    table, _asha, bilal, _chand = table_of_two
     member_mute(moderator=moderator_make(), member_id=bilal.pk, reason="insults", hours=1)
     with pytest.raises(ChatRefusal) as refusal:
         chat_line_post(table_id=table.pk, user_id=bilal.pk, phrase="hello")
