@@ -4,8 +4,10 @@ Lines cross the channel layer to the table's chat group (``groups.chat_group``),
 socket of the table joins: a socket keeps its own room's lines (a player's, the players'; a
 spectator's, the spectators'; a moderator watching, both), and says a quick phrase in its own
 reader's language. Client frames: ``{"type": "chat", "text": "..."}`` or ``{"type": "chat",
-"phrase": "good_game"}``; a moderator's ``{"type": "chat_delete", "line": id}``. A refusal is
-an error frame to the sender alone.
+"phrase": "good_game"}``; ``{"type": "chat_history"}`` for the room's last lines (a page with
+the chat asks once its socket opens; a client that never asks is sent no history, only the
+lines said while it listens); a moderator's ``{"type": "chat_delete", "line": id}``. A refusal
+is an error frame to the sender alone.
 """
 
 from typing import Any, Literal, TypedDict
@@ -123,10 +125,8 @@ class TableChat(GuardedJsonConsumer):
             await self.channel_layer.group_discard(chat_group(self.table_id), self.channel_name)
 
     async def chat_history_send(self) -> None:
-        """The room's last lines, when the socket's room is new to it (a spectator who sat)."""
+        """The room's last lines (again when the socket's room changed: a spectator sat)."""
         rooms = self.chat_rooms()
-        if rooms == self.chat_rooms_sent:
-            return
         self.chat_rooms_sent = rooms
         lines = [
             line_frame(event, self.user_id, self.language)
@@ -152,6 +152,9 @@ class TableChat(GuardedJsonConsumer):
             await self.send_json(frame)
 
     # -- from the client ---------------------------------------------------------------------
+
+    async def client_chat_history(self, message: dict[str, Any]) -> None:
+        await self.chat_history_send()
 
     async def client_chat(self, message: dict[str, Any]) -> None:
         if self.user_id is None:

@@ -121,7 +121,6 @@ class TableConsumer(LoopDispatch, TableChat):
             if snapshot.revision > self.sent_revision:
                 await self.send_state(snapshot)
             await self.come_back_if_away(snapshot)
-        await self.chat_history_send()
 
     async def disconnect(self, code):
         if self.joined:

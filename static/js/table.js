@@ -446,6 +446,7 @@
       unsent = [];
       held.forEach(send);
       if (game.state) game.state(api);
+      if (Taash.chat) Taash.chat.opened(api); // table_chat.js
     });
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", () => {

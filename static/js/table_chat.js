@@ -101,5 +101,11 @@
     });
   }
 
-  Taash.chat = { receive };
+  // The socket (re)opened: ask for the room's last lines.
+  function opened(api) {
+    send = api.send;
+    send({ type: "chat_history" });
+  }
+
+  Taash.chat = { receive, opened };
 })();

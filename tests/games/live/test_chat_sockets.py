@@ -43,6 +43,12 @@ async def chat_frame(socket: TableSocket, kind: str = "chat") -> dict:
     return await socket.receive_until(lambda frame: frame["type"] == kind)
 
 
+async def history(socket: TableSocket) -> dict:
+    """The room's last lines, as the page asks for them once its socket opens."""
+    await socket.send({"type": "chat_history"})
+    return await chat_frame(socket, "chat_history")
+
+
 async def refusal(socket: TableSocket) -> dict:
     return await socket.receive_until(lambda frame: frame["type"] == "error")
 
@@ -67,7 +73,7 @@ def test_a_quick_phrase_reads_in_each_readers_language_and_spectators_chat_apart
             socket_of(live_stack, table, clients[1], "ur") as urdu,
             socket_of(live_stack, table, clients[2], "en") as spectator,
         ):
-            histories = [await chat_frame(s, "chat_history") for s in (hindi, urdu, spectator)]
+            histories = [await history(s) for s in (hindi, urdu, spectator)]
             await hindi.send({"type": "chat", "phrase": "good_game"})
             heard = [await chat_frame(hindi), await chat_frame(urdu)]
             # A spectator's line reaches spectators only: the players' next frame is Bilal's.
@@ -77,11 +83,15 @@ def test_a_quick_phrase_reads_in_each_readers_language_and_spectators_chat_apart
             refused = await refusal(urdu)
             await urdu.send({"type": "chat", "text": "शुक्रिया <3"})
             players_next = await chat_frame(hindi)
-            return histories, heard, spectators_own, refused, players_next, spectator.frames
+            async with socket_of(live_stack, table, clients[2], "ur") as later:
+                kept = await history(later)
+            return histories, heard, spectators_own, refused, players_next, spectator.frames, kept
 
-    histories, heard, spectators_own, refused, players_next, spectator_frames = asyncio.run(
+    histories, heard, spectators_own, refused, players_next, spectator_frames, kept = asyncio.run(
         scenario()
     )
+    # A spectator coming later reads the spectators' room alone.
+    assert [line["text"] for line in kept["lines"]] == ["she holds two jokers"]
     assert [h["rooms"] for h in histories] == [["players"], ["players"], ["spectators"]]
     assert [frame["phrase"] for frame in heard] == ["good_game", "good_game"]
     assert heard[0]["text"] == "अच्छा खेल" and heard[1]["text"] == "اچھا کھیل"
@@ -111,7 +121,7 @@ def test_a_muted_member_is_refused_and_a_moderator_deletes_a_line_for_everyone(
             socket_of(live_stack, table, clients[1]) as muted,
             socket_of(live_stack, table, clients[2]) as moderator,
         ):
-            watching = await chat_frame(moderator, "chat_history")
+            watching = await history(moderator)
             await muted.send({"type": "chat", "text": "let me talk"})
             silenced = await refusal(muted)
             await player.send({"type": "chat", "text": "a rude line"})
@@ -148,7 +158,7 @@ def test_a_ban_closes_the_members_sockets_at_once_in_two_server_processes(
         accepted, _ = await here.connect(TIMEOUT)
         assert accepted
         async with socket_of(live_stack, table, bilals) as there:
-            await chat_frame(there, "chat_history")
+            await history(there)
             await database_sync_to_async(member_ban)(
                 moderator=mona, member_id=bilal.pk, reason="abuse", days=1
             )
