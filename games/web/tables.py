@@ -14,6 +14,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.roles import is_moderator
 from config.catalogue import CATALOGUE_BY_SLUG
 from games.engine import GAMES
 from games.engine.base import Match
@@ -88,7 +89,8 @@ def table(request, table_id):
     snapshot = selectors.table_snapshot(table.pk)
     user_id = request.user.pk if request.user.is_authenticated else None
     seat = next((s.number for s in snapshot.seats if user_id and s.user_id == user_id), None)
-    if seat is None and table.status != TableStatus.OPEN and not table.allow_spectators:
+    closed = table.status != TableStatus.OPEN and not table.allow_spectators
+    if seat is None and closed and not is_moderator(request.user):
         raise Http404
     rows = _result_rows(snapshot) if table.status == TableStatus.FINISHED else []
     context = {
@@ -107,7 +109,7 @@ def table(request, table_id):
         "game_script": GAME_SCRIPTS[table.game],
         # The page follows the table live where its socket will be let in: a seat, or a
         # table that may be watched.
-        "live": seat is not None or table.allow_spectators,
+        "live": seat is not None or table.allow_spectators or is_moderator(request.user),
         "result_rows": rows,
         "hands_open": any(row["hands"] for row in rows),
         "bot_levels": BotLevel.choices,
@@ -173,7 +175,7 @@ def table_start(request, table_id):
 def table_replay(request, table_id):
     """A finished match move by move (``?step=N``), every hand open."""
     table, invite = _visible_table(request, table_id)
-    if table.status != TableStatus.FINISHED:
+    if table.status not in (TableStatus.FINISHED, TableStatus.ENDED) or table.initial_state is None:
         raise Http404
     total = table.version
     step = min(max(_int_or_none(request.GET.get("step")) or 0, 0), total)
@@ -250,7 +252,8 @@ def _visible_table(request, table_id) -> tuple[Table, str | None]:
     table = get_object_or_404(Table, pk=table_id)
     invite = request.GET.get("invite") or None
     user_id = request.user.pk if request.user.is_authenticated else None
-    if not selectors.table_may_be_seen(table, user_id=user_id, invite=invite):
+    seen = selectors.table_may_be_seen(table, user_id=user_id, invite=invite)
+    if not seen and not is_moderator(request.user):
         raise Http404
     return table, invite
 

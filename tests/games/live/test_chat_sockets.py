@@ -8,7 +8,7 @@ import asyncio
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from accounts.sanctions import member_ban, member_mute
 from config.asgi import application
@@ -177,3 +177,31 @@ def test_a_ban_closes_the_members_sockets_at_once_in_two_server_processes(
     assert here_told["code"] == "banned"
     assert here_closed == {"type": "websocket.close", "code": CLOSE_SHUT_OUT}
     assert refused_again["code"] == "banned"
+
+
+def test_a_moderator_watches_a_private_table_closed_to_spectators_as_a_spectator(live_stack):
+    asha, bilal = members(2)
+    table = table_new(
+        asha,
+        "pitch",
+        ["", "", "medium", "medium"],
+        private=True,
+        allow_spectators=False,
+        turn_seconds=300,
+    )
+    services.table_seat_take(
+        table_id=table.pk, user_id=bilal.pk, number=1, invite=table.invite_token
+    )
+    moderator, stranger = signed_in(moderator_make()), signed_in(members(1, prefix="x")[0])
+
+    async def scenario():
+        async with socket_of(live_stack, table, moderator) as watching:
+            frame = await watching.state()
+        with pytest.raises(InvalidStatus):
+            async with socket_of(live_stack, table, stranger):
+                pass
+        return frame
+
+    frame = asyncio.run(scenario())
+    assert frame["status"] == "playing" and frame["seat"] is None and frame["legal"] == []
+    assert "hand" not in frame["view"] or not frame["view"]["hand"]

@@ -119,6 +119,8 @@ def test_a_moderator_ends_a_stuck_table_from_the_console_and_finds_it_in_the_log
     assert "ended a table" in log and "stuck" in log
     page = Client().get(f"/tables/{table.pk}/").content.decode()
     assert "ended by a moderator" in page
+    # After the match, every hand as in the replay.
+    assert client.get(f"/tables/{table.pk}/replay/").status_code == 200
 
 
 def test_a_ban_from_a_case_page_and_the_audit_log_filters(mona, playing):
