@@ -247,6 +247,22 @@ def ban_words(sanction: Sanction) -> str:
     }
 
 
+def sanctions_words(member_id: int) -> list[str]:
+    """What holds the member back now, each with its reason and end, in the active language
+    (their profile shows it)."""
+    words = []
+    mute = sanction_in_force(member_id, SanctionKind.MUTE)
+    if mute is not None:
+        words.append(
+            str(_("Your chat is muted until %(until)s. The reason: %(reason)s"))
+            % {"until": _when(mute.until), "reason": mute.reason}
+        )
+    play_ban = sanction_in_force(member_id, SanctionKind.PLAY_BAN)
+    if play_ban is not None:
+        words.append(play_ban_words(play_ban))
+    return words
+
+
 def _when(moment: datetime | None) -> str:
     """A moment as a notice and a refusal show it: UTC, to the minute."""
     if moment is None:

@@ -21,6 +21,7 @@ from accounts.selectors import (
     standing_of,
     standings_of,
 )
+from accounts.sanctions import sanctions_words
 from accounts.services import profile_update
 from config.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
 
@@ -29,7 +30,11 @@ from config.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
 def profile(request):
     form = ProfileForm(request.POST or None, instance=profile_of(request.user))
     if not form.is_valid():
-        context = {"form": form, **_ratings_context(request.user)}
+        context = {
+            "form": form,
+            "sanctions_now": sanctions_words(request.user.pk),
+            **_ratings_context(request.user),
+        }
         return render(request, "accounts/profile.html", context)
     saved = profile_update(user=request.user, **form.cleaned_data)
     translation.activate(saved.language)

@@ -18,7 +18,7 @@ from games.tables.services.moderation import (
     table_end,
     table_player_remove,
 )
-from tests.games.table_support import members, refused, table_new
+from tests.games.table_support import members, refused, signed_in, table_new
 from tests.games.tables.test_ranked import play_to_the_end, ranked_table
 from tests.moderation_support import moderator_make
 
@@ -105,8 +105,10 @@ def test_leaving_a_ranked_match_pauses_ranked_play_with_the_reason_and_the_end()
         services.ranked_table_join(user_id=users[2].pk, game="pitch", variant="standard")
     words = refusal.value.message_dict["ranked"][0]
     assert "you left a ranked match" in words and ban.until.strftime("%H:%M") in words
-    # An unranked table is still open to them.
+    # An unranked table is still open to them; their profile says why and until when.
     table_new(users[2], "rummy", ["", "medium"])
+    profile = signed_in(users[2]).get("/accounts/profile/").content.decode()
+    assert 'id="sanctions-now"' in profile and ban.until.strftime("%H:%M UTC") in profile
 
 
 def test_leaving_an_unranked_match_pauses_nothing():
