@@ -13,6 +13,7 @@ from accounts.forms import LanguageForm, ProfileForm
 from accounts.language import language_cookie_set
 from accounts.models import ReportReason
 from accounts.notices import notice_text, notices_mark_read, notices_of
+from accounts.sanctions import sanctions_words
 from accounts.selectors import (
     leaderboard_top,
     profile_of,
@@ -21,7 +22,6 @@ from accounts.selectors import (
     standing_of,
     standings_of,
 )
-from accounts.sanctions import sanctions_words
 from accounts.services import profile_update
 from config.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
 
