@@ -1,7 +1,8 @@
 // The table's chat: draws the lines the table socket sends (chat_history, chat, chat_deleted),
 // sends typed lines and quick phrases as the server's codes, and shows the server's refusals.
 // Every name and line is set as text (textContent), never as markup. A quick phrase arrives
-// already in this reader's language. table.js hands this file each frame first.
+// already in this reader's language. table.js hands this file each frame first. A ban's
+// refusal reloads the page, which then says why and until when.
 (function () {
   "use strict";
   const Taash = (window.Taash = window.Taash || { games: {} });
@@ -32,7 +33,7 @@
     const author = document.createElement("bdi");
     author.className = "chat-author";
     author.textContent = line.author;
-    const text = document.createElement("span");
+    const text = document.createElement("bdi");
     text.className = "chat-text";
     text.textContent = line.text;
     item.append(author, ": ", text);
@@ -79,6 +80,11 @@
     if (message.type === "chat_deleted") {
       const gone = lines.querySelector(`[data-line="${message.line}"]`);
       if (gone) gone.remove();
+      return true;
+    }
+    // Banned: the page's next load says why and until when (the server ends the session).
+    if (message.type === "error" && message.code === "banned") {
+      window.location.reload();
       return true;
     }
     if (message.type === "error" && (message.code.startsWith("chat_") || message.code === "not_moderator")) {
