@@ -63,9 +63,7 @@ def test_a_hindi_and_an_urdu_reader_greet_each_other_and_a_ban_closes_the_page(
         expect(spectator.locator("#chat-lines")).to_contain_text("watching you two")
         expect(hindi.locator("#chat-lines li")).to_have_count(3)
         assert screenshots(urdu, "table-chat-ur") == []
-        written(
-            lambda: member_ban(moderator=mona, member_id=people[1].pk, reason="abuse", days=1)
-        )
+        written(lambda: member_ban(moderator=mona, member_id=people[1].pk, reason="abuse", days=1))
         # The banned page reloads at once and says why, in Urdu.
         expect(urdu.locator("h1")).to_have_text("اکاؤنٹ پر پابندی")
         expect(urdu.locator(".ban-why")).to_contain_text("abuse")
