@@ -36,6 +36,7 @@ from accounts.sanctions import (
     sanction_lift,
 )
 from accounts.selectors import profile_of
+from config.converters import row_id_or_none
 
 
 @moderator_required
@@ -129,9 +130,9 @@ def console_member_sanction(request, member_id):
         ),
         _("Done: the member is told why and until when."),
     )
-    case = request.POST.get("case", "")
-    if case.isdigit():
-        return redirect("console_case", case_id=int(case))
+    case = row_id_or_none(request.POST.get("case"))
+    if case is not None:
+        return redirect("console_case", case_id=case)
     return redirect("console_member", member_id=member_id)
 
 
@@ -172,7 +173,7 @@ def console_audit(request):
     entries = audit_entries(
         act=act if act in ACTS else None,
         target_kind=kind if kind in TARGET_KINDS else None,
-        target_id=int(target_id) if target_id.isdigit() else None,
+        target_id=row_id_or_none(target_id),
         actor_id=actor_id,
         since=timezone.make_aware(datetime.combine(since, time.min)) if since else None,
     )
@@ -190,7 +191,7 @@ def console_audit(request):
         "chosen": {
             "act": act,
             "target_kind": kind,
-            "target_id": target_id if target_id.isdigit() else "",
+            "target_id": target_id if row_id_or_none(target_id) else "",
             "actor": actor,
             "since": since.isoformat() if since else "",
         },

@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.utils import translation
 
 from accounts.roles import is_moderator
+from config.converters import row_id_or_none
 from games.live.groups import chat_group, user_group
 from games.live.guards import GuardedJsonConsumer
 from games.tables.models import ChatRoom
@@ -181,8 +182,8 @@ class TableChat(GuardedJsonConsumer):
         await self.send_json({"type": "error", "code": "chat_muted", "message": text})
 
     async def client_chat_delete(self, message: dict[str, Any]) -> None:
-        line = message.get("line")
-        if not isinstance(line, int) or isinstance(line, bool):
+        line = row_id_or_none(message.get("line"))
+        if line is None or not isinstance(message.get("line"), int):
             await self.send_error("chat_malformed")
             return
         try:

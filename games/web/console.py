@@ -27,6 +27,7 @@ from accounts.moderation_words import moderation_refusal_text
 from accounts.reports import ReportRefusal
 from accounts.roles import is_moderator, moderator_required
 from config.catalogue import CATALOGUE
+from config.converters import row_id_or_none
 from games.engine import GAMES
 from games.tables.console import ConsoleFilter, collusion_pairs, console_tables
 from games.tables.models import ChatLine, ChatRoom, Table, TableStatus
@@ -119,7 +120,7 @@ def console_table_end(request, table_id):
 @require_POST
 @moderator_required
 def console_player_remove(request, table_id):
-    member = _int_or_none(request.POST.get("member"))
+    member = row_id_or_none(request.POST.get("member"))
     return _act(
         request,
         table_id,
@@ -191,7 +192,7 @@ def chat_context(snapshot, seat: int | None, user_id: int | None) -> dict[str, A
 def table_report(request, table_id):
     """A report on a member of the table, with the table and its move then attached."""
     table = get_object_or_404(Table, pk=table_id)
-    member = _int_or_none(request.POST.get("member"))
+    member = row_id_or_none(request.POST.get("member"))
     _report(
         request,
         lambda: moderation.report_from_table(
@@ -238,10 +239,3 @@ def _report(request, file) -> bool:
         messages.success(request, _("Thank you: your report is sent to the moderators."))
         return True
     return False
-
-
-def _int_or_none(value) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None

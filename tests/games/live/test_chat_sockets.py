@@ -128,11 +128,18 @@ def test_a_muted_member_is_refused_and_a_moderator_deletes_a_line_for_everyone(
             line = await chat_frame(moderator)
             await player.send({"type": "chat_delete", "line": line["line"]})
             not_allowed = await refusal(player)
+            bad = []
+            for junk in (2**70, True, "1", None):
+                await moderator.send({"type": "chat_delete", "line": junk})
+                bad.append((await refusal(moderator))["code"])
+            await player.connection.send(b'{"type": "chat", "text": "binary"}')
+            bad.append((await refusal(player))["code"])
             await moderator.send({"type": "chat_delete", "line": line["line"]})
             gone = [await chat_frame(s, "chat_deleted") for s in (player, muted)]
-            return watching, silenced, line, not_allowed, gone
+            return watching, silenced, line, not_allowed, gone, bad
 
-    watching, silenced, line, not_allowed, gone = asyncio.run(scenario())
+    watching, silenced, line, not_allowed, gone, bad = asyncio.run(scenario())
+    assert bad == ["chat_malformed"] * 4 + ["text_frames_only"]
     assert watching["moderator"] and watching["rooms"] == ["players", "spectators"]
     assert silenced["code"] == "chat_muted" and "UTC" in silenced["message"]
     assert line["room"] == "players"

@@ -218,3 +218,51 @@ def test_a_banned_members_old_session_reaches_no_table_page(mona, playing):
     response = client.get(f"/tables/{table.pk}/")
     assert response.status_code == 403 and "abuse" in response.content.decode()
     assert Table.objects.get(pk=table.pk).status == TableStatus.PLAYING
+
+
+@pytest.mark.parametrize("member", ["99999999999999999999999", "-1", "abc", "", "1e3"])
+def test_ids_past_any_row_are_refused_with_a_message_not_a_500(mona, playing, member):
+    table, asha, _bilal = playing
+    remove = client_of(mona).post(
+        f"/console/tables/{table.pk}/remove/", {"member": member, "reason": "x"}, follow=True
+    )
+    assert remove.status_code == 200 and "does not sit at this table" in remove.content.decode()
+    report = signed_in(asha).post(
+        f"/tables/{table.pk}/report/", {"member": member, "reason": "other"}, follow=True
+    )
+    assert report.status_code == 200 and not Report.objects.exists()
+    assert client_of(mona).get(f"/console/audit/?target_id={member}").status_code == 200
+
+
+def test_the_collusion_page_names_a_pair_whose_results_are_one_sided(mona):
+    from games.tables.console import PAIR_TABLES_AT_LEAST, collusion_pairs
+    from games.tables.models import MatchResult, Seat
+
+    winner, loser, fair_a, fair_b = members(4, prefix="pair")
+    for number in range(PAIR_TABLES_AT_LEAST):
+        for first, second, ranks in (
+            (winner, loser, [1, 2]),
+            (fair_a, fair_b, [1 + number % 2, 2 - number % 2]),
+        ):
+            table = Table.objects.create(
+                game="rummy",
+                variant="points",
+                seat_count=2,
+                ranked=True,
+                status=TableStatus.FINISHED,
+            )
+            Seat.objects.create(table=table, number=0, user=first)
+            Seat.objects.create(
+                table=table, number=1, user=second, left=number == 0 and first == winner
+            )
+            MatchResult.objects.create(
+                table=table,
+                result={"ranks": ranks, "scores": [0, 0], "winners": [0]},
+                winners=[0],
+                moves=1,
+            )
+    pairs = collusion_pairs()
+    assert [(pair.first, pair.second) for pair in pairs] == [(winner.username, loser.username)]
+    assert pairs[0].first_ahead == PAIR_TABLES_AT_LEAST and pairs[0].second_left == 1
+    page = client_of(mona).get("/console/collusion/").content.decode()
+    assert winner.username in page and fair_a.username not in page
