@@ -243,3 +243,13 @@ def test_a_member_who_is_no_moderator_cannot_claim_or_close(asha, bilal):
         case_close(moderator=asha, case_id=case.pk, outcome="x", acted=False)
     case.refresh_from_db()
     assert case.status == CaseStatus.OPEN and not audit_entries().exists()
+
+
+def test_the_moderator_command_puts_a_member_in_the_group_and_takes_them_out(asha):
+    from django.core.management import call_command
+
+    call_command("moderator", "asha")
+    asha = type(asha).objects.get(pk=asha.pk)
+    assert is_moderator(asha)
+    call_command("moderator", "asha", "--remove")
+    assert not is_moderator(type(asha).objects.get(pk=asha.pk))

@@ -266,3 +266,25 @@ def test_the_collusion_page_names_a_pair_whose_results_are_one_sided(mona):
     assert pairs[0].first_ahead == PAIR_TABLES_AT_LEAST and pairs[0].second_left == 1
     page = client_of(mona).get("/console/collusion/").content.decode()
     assert winner.username in page and fair_a.username not in page
+
+
+def test_a_moderator_deletes_a_line_and_lifts_a_mute_from_the_console(mona, playing):
+    from accounts.sanctions import member_mute
+
+    table, asha, bilal = playing
+    line = ChatLine.objects.create(table=table, author=bilal, room=ChatRoom.PLAYERS, text="rude")
+    client = client_of(mona)
+    client.post(f"/console/chat/{line.pk}/delete/", {"reason": "insult"})
+    line.refresh_from_db()
+    assert line.deleted_by == mona
+    mute = member_mute(moderator=mona, member_id=bilal.pk, reason="insult", hours=5)
+    page = client.get(f"/console/members/{bilal.pk}/").content.decode()
+    assert "muted until" in page
+    client.post(f"/console/members/{bilal.pk}/sanctions/{mute.pk}/lift/", {"reason": "apology"})
+    mute.refresh_from_db()
+    assert mute.lifted_by == mona
+    assert [e.act for e in audit_entries()] == [
+        "member_mute_lift",
+        "member_mute",
+        "chat_line_delete",
+    ]
