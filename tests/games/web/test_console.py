@@ -7,7 +7,7 @@ from django.test import Client
 from accounts.audit import audit_entries
 from accounts.models import Case, Report, Sanction, SanctionKind
 from accounts.reports import report_file
-from accounts.sanctions import member_ban
+from accounts.sanctions import member_ban, member_mute
 from games.tables import services
 from games.tables.models import ChatLine, ChatRoom, Table, TableStatus
 from games.web.console import console_may_watch, console_render
@@ -269,9 +269,7 @@ def test_the_collusion_page_names_a_pair_whose_results_are_one_sided(mona):
 
 
 def test_a_moderator_deletes_a_line_and_lifts_a_mute_from_the_console(mona, playing):
-    from accounts.sanctions import member_mute
-
-    table, asha, bilal = playing
+    table, _asha, bilal = playing
     line = ChatLine.objects.create(table=table, author=bilal, room=ChatRoom.PLAYERS, text="rude")
     client = client_of(mona)
     client.post(f"/console/chat/{line.pk}/delete/", {"reason": "insult"})
