@@ -264,7 +264,8 @@ def _is_banned(member_id: int) -> bool:
     return sanction_in_force(member_id, SanctionKind.BAN) is not None
 
 
-_banned = database_sync_to_async(_is_banned, thread_sensitive=False)
+# As the auth middleware reads the user: once per handshake, on its thread.
+_banned = database_sync_to_async(_is_banned)
 
 
 def socket_language(scope) -> str:
