@@ -15,9 +15,13 @@ checks it):
   ``tables.news`` into frames, the per-process snapshot cache, presence, routing. Imports
   ``tables`` (services, selectors, news), ``words``, the engine and of ``accounts`` the
   moderation a socket needs (bans, roles).
+- ``daily``: the daily deal: generation, attempts (tables made through ``tables``' services),
+  scores, leaderboards, rotation. Imports ``tables``, the engine and ``accounts`` (the audit
+  log); never Channels, asgiref, ``live``, ``web`` or ``words``.
 - ``web``: views, forms and template tags: parse a request, call one service or selector,
-  render. Imports ``tables``, ``words``, the engine, and of ``live`` only ``live.frames`` (a
-  page draws its first frame as the socket would send it); never Channels.
-- ``tasks`` (Celery: bot turns, clocks) calls ``tables``' services; ``models`` is where Django
+  render. Imports ``tables``, ``daily``, ``words``, the engine, and of ``live`` only
+  ``live.frames`` (a page draws its first frame as the socket would send it); never Channels.
+- ``tasks`` (Celery: bot turns, clocks, the daily deals) calls ``tables``' and ``daily``'s
+  services; ``models`` is where Django
   finds ``tables``' models.
 """

@@ -1,5 +1,6 @@
 """Reads about tables: lobby lists, who may see a table, a table's snapshot, its moves, replays."""
 
+import dataclasses
 import json
 import secrets
 from collections.abc import Iterator, Sequence
@@ -10,12 +11,13 @@ from typing import TypedDict, cast
 from django.contrib.auth import get_user_model
 from django.core.cache import cache as shared_cache
 from django.db.models import Count, F, Q, QuerySet
+from django.utils import timezone
 
 from accounts.roles import is_moderator
 from games.engine import GAMES
 from games.engine.base import Match
 from games.tables.models import ChatLine, Move, Seat, Table, TableStatus
-from games.tables.sql import PUBLIC_MOVE, PublicMove, table_rows
+from games.tables.sql import PUBLIC_MOVE, PublicMove, public_move, table_rows
 
 RECENT_MOVES = 30
 
@@ -88,14 +90,23 @@ def _ranked_queues(game: str, tables: QuerySet[Table]) -> list[RankedQueue]:
 
 def table_may_be_seen(table: Table, *, user_id: int | None, invite: str | None) -> bool:
     """Public tables are open to all; a private one to its seated members, its creator, and
-    whoever holds its invite link."""
-    if not table.private:
+    whoever holds its invite link; a daily deal's finished table (private while its day
+    lasts) to all once its day is over, for its board to link its replay and its seed."""
+    if not table.private or _daily_deal_is_open(table):
         return True
     if invite and secrets.compare_digest(invite, table.invite_token):
         return True
     if user_id is None:
         return False
     return table.created_by_id == user_id or table.seats.filter(user_id=user_id).exists()
+
+
+def _daily_deal_is_open(table: Table) -> bool:
+    return (
+        table.reveal_after is not None
+        and table.status == TableStatus.FINISHED
+        and timezone.now() >= table.reveal_after
+    )
 
 
 @dataclass(frozen=True)
@@ -144,6 +155,7 @@ class SeatJson(TypedDict):
     stand_in: bool
     away: bool
     left: bool
+    ready: bool
 
 
 @dataclass(frozen=True)
@@ -155,6 +167,7 @@ class SeatInfo:
     stand_in: bool
     away: bool
     left: bool
+    ready: bool
 
     def to_json(self) -> SeatJson:
         return {
@@ -164,6 +177,7 @@ class SeatInfo:
             "stand_in": self.stand_in,
             "away": self.away,
             "left": self.left,
+            "ready": self.ready,
         }
 
 
@@ -178,6 +192,8 @@ class TableSnapshot:
     version: int
     revision: int
     deadline: datetime | None
+    paused_until: datetime | None  # the last deal's result stays up until then
+    rematch: int | None  # the table of this finished match's rematch
     seats: tuple[SeatInfo, ...]
     match: Match | None
     last_move: PublicMove | None
@@ -211,6 +227,8 @@ def table_snapshot_of(
         version=table.version,
         revision=table.revision,
         deadline=table.deadline,
+        paused_until=table.paused_until,
+        rematch=table.rematch_id,
         seats=tuple(
             SeatInfo(
                 number=seat.number,
@@ -220,6 +238,7 @@ def table_snapshot_of(
                 stand_in=seat.stand_in,
                 away=seat.timeouts_in_row >= table.max_timeouts,
                 left=seat.left,
+                ready=seat.ready,
             )
             for seat, name in seats
         ),
@@ -318,6 +337,19 @@ def table_replay_step(table: Table, step: int) -> ReplayStep:
     if passed:
         shared_cache.set_many(passed, REPLAY_CACHE_SECONDS)
     return ReplayStep(shown, match)
+
+
+def table_replay_snapshot(table: Table, shown: ReplayStep, step: int) -> TableSnapshot:
+    """The finished table as its page draws a replay's ``step``: its seats and names, the
+    match after that move, and that move as the last one."""
+    # A table without seat rows (made in a test, or its seats gone) is drawn without seats.
+    finished = table_snapshot(table.pk) or table_snapshot_of(table, [], None, None)
+    return dataclasses.replace(
+        finished,
+        match=shown.match,
+        version=step,
+        last_move=public_move(shown.move) if shown.move is not None else None,
+    )
 
 
 def _replay_key(table: Table, version: int) -> str:

@@ -1,7 +1,7 @@
 from django.urls import path
 
 import config.converters  # noqa: F401 (registers <id:...>)
-from games.web import console, pages, tables
+from games.web import console, daily, pages, tables, verify
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -29,4 +29,13 @@ urlpatterns = [
         "console/chat/<id:line_id>/delete/", console.console_chat_delete, name="console_chat_delete"
     ),
     path("console/collusion/", console.console_collusion, name="console_collusion"),
+    path("tables/<id:table_id>/verify/", verify.table_verify, name="table_verify"),
+    path("daily/", daily.daily_index, name="daily"),
+    path("daily/staff/", daily.daily_staff, name="daily_staff"),
+    path("daily/staff/rotate/", daily.daily_rotate, name="daily_rotate"),
+    path("daily/<slug:slug>/", daily.daily_game, name="daily_game"),
+    path("daily/<slug:slug>/play/", daily.daily_play, name="daily_play"),
+    path("daily/<slug:slug>/<str:day>/", daily.daily_day, name="daily_day"),
+    path("tables/<id:table_id>/again/", tables.table_again, name="table_again"),
+    path("games/<slug:slug>/play-now/", tables.play_now, name="play_now"),
 ]

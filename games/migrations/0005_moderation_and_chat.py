@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0002_clocks_for_people_and_bots'),
+        ('games', '0004_daily_deals_and_verifiable_seeds'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
