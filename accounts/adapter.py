@@ -6,7 +6,9 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from accounts.language import language_cookie_set
-from accounts.models import name_taken
+from accounts.middleware import banned_page
+from accounts.models import SanctionKind, name_taken
+from accounts.sanctions import sanction_in_force
 from accounts.selectors import member_language
 from accounts.services import profile_update
 
@@ -49,6 +51,16 @@ class AccountAdapter(DefaultAccountAdapter):
             # The language a visitor signs up in is the one they read: keep it.
             profile_update(user=user, language=translation.get_language())
         return user
+
+    def pre_login(self, request, user, **kwargs):
+        """A banned member is not signed in: told why and until when instead."""
+        ban = sanction_in_force(user.pk, SanctionKind.BAN)
+        if ban is not None:
+            from allauth.account.internal.stagekit import clear_login
+
+            clear_login(request)
+            return banned_page(request, ban)
+        return super().pre_login(request, user, **kwargs)
 
     def post_login(self, request, user, **kwargs):
         language = member_language(user)

@@ -9,10 +9,15 @@ class AccountsConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_delete
 
+        from accounts import moderation_words
+        from accounts.audit import acts_register
         from accounts.models import Rating
+        from accounts.notices import notice_kinds_register
 
         # A member's deletion takes their ratings with it (CASCADE): the counts follow.
         post_delete.connect(_rating_deleted, sender=Rating, dispatch_uid="rating_count_forget")
+        acts_register(moderation_words.ACTS, moderation_words.TARGET_KINDS)
+        notice_kinds_register(moderation_words.NOTICES)
 
 
 def _rating_deleted(sender, instance, **kwargs) -> None:

@@ -73,7 +73,7 @@ def notice_text(notice: Notice) -> str:
     return str(sentence) % _Values(notice.params)
 
 
-class _Values(dict):
+class _Values(dict[str, Any]):
     """A missing value reads as nothing rather than breaking the sentence."""
 
     def __missing__(self, key: str) -> str:

@@ -11,7 +11,9 @@ from django.views.i18n import set_language
 from accounts.charts import line_chart
 from accounts.forms import LanguageForm, ProfileForm
 from accounts.language import language_cookie_set
+from accounts.models import ReportReason
 from accounts.notices import notice_text, notices_mark_read, notices_of
+from accounts.sanctions import sanctions_words
 from accounts.selectors import (
     leaderboard_top,
     profile_of,
@@ -28,7 +30,11 @@ from config.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
 def profile(request):
     form = ProfileForm(request.POST or None, instance=profile_of(request.user))
     if not form.is_valid():
-        context = {"form": form, **_ratings_context(request.user)}
+        context = {
+            "form": form,
+            "sanctions_now": sanctions_words(request.user.pk),
+            **_ratings_context(request.user),
+        }
         return render(request, "accounts/profile.html", context)
     saved = profile_update(user=request.user, **form.cleaned_data)
     translation.activate(saved.language)
@@ -71,7 +77,11 @@ def leaderboard(request, game):
 def player(request, username):
     """A member's ratings, their history as charts, and their recent ranked matches."""
     shown = get_object_or_404(get_user_model(), username=username, is_active=True)
-    context = {"shown": shown, "shown_name": profile_of(shown).shown_name}
+    context = {
+        "shown": shown,
+        "shown_name": profile_of(shown).shown_name,
+        "report_reasons": ReportReason.choices,
+    }
     return render(request, "accounts/player.html", {**context, **_ratings_context(shown)})
 
 

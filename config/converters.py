@@ -24,3 +24,18 @@ class RowIdConverter:
 
 
 register_converter(RowIdConverter, "id")
+
+
+def row_id_or_none(value: object) -> int | None:
+    """A row id typed in a form or a frame, or None: past the 64-bit key it names no row, and
+    SQLite would raise rather than find none (a 500, or a socket's 1011)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, str):
+        value = value.strip()
+        if not value.isdigit() or len(value) > 19:
+            return None
+        value = int(value)
+    if isinstance(value, int) and 1 <= value <= LARGEST_ID:
+        return value
+    return None

@@ -31,6 +31,11 @@ class PageChanged(News):
     key: str
 
 
+# The key every console page of tables hears, whatever its filters (``games.web.console``): a
+# table's seat or status changed, or a report names one.
+CONSOLE_TABLES_KEY = "tables"
+
+
 def publish_on_commit(news: News) -> None:
     """Send ``published`` with ``news`` once the current transaction commits (at once, outside
     one)."""

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", include("accounts.rating_urls")),
     path("", include("tournaments.web.urls")),
     path("accounts/", include("accounts.urls")),
+    path("console/", include("accounts.console_urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -13,7 +13,8 @@ checks it):
   moves). Imports the engine and Django's translation; nothing of ``tables``, ``live``, ``web``.
 - ``live``: everything that touches Channels: consumers, socket guards, the fan-out of
   ``tables.news`` into frames, the per-process snapshot cache, presence, routing. Imports
-  ``tables`` (services, selectors, news), ``words`` and the engine.
+  ``tables`` (services, selectors, news), ``words``, the engine and of ``accounts`` the
+  moderation a socket needs (bans, roles).
 - ``daily``: the daily deal: generation, attempts (tables made through ``tables``' services),
   scores, leaderboards, rotation. Imports ``tables``, the engine and ``accounts`` (the audit
   log); never Channels, asgiref, ``live``, ``web`` or ``words``.

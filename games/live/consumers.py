@@ -19,11 +19,12 @@ from django.utils import translation
 
 from games.engine import IllegalAction
 from games.live.arrange import ArrangementRefusal, arrangement_frame
+from games.live.chat import TableChat
 from games.live.dispatch import LoopDispatch
 from games.live.frames import state_frame
 from games.live.guards import GuardedJsonConsumer
 from games.live.hub import hub
-from games.live.presence import BROADCAST_GROUP, user_group
+from games.live.presence import BROADCAST_GROUP
 from games.tables import services
 from games.tables.refusals import TableRefusal
 from games.tables.selectors import TableSnapshot, table_access, table_revision
@@ -56,7 +57,8 @@ class PresenceConsumer(GuardedJsonConsumer):
         if not user.is_authenticated:
             await self.close()
             return
-        self.presence_groups = (user_group(user.pk), BROADCAST_GROUP)
+        # The member's own group is joined by every socket of theirs (``guards``).
+        self.presence_groups = (BROADCAST_GROUP,)
         for group in self.presence_groups:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
@@ -69,7 +71,7 @@ class PresenceConsumer(GuardedJsonConsumer):
         await self.send_json({"type": "announce", "text": event["text"]})
 
 
-class TableConsumer(LoopDispatch, GuardedJsonConsumer):
+class TableConsumer(LoopDispatch, TableChat):
     """One socket at one table: a seated member gets their seat's view, anyone else allowed to
     watch gets the spectator's view, each time the table changes.
 
@@ -82,7 +84,8 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
     ``{"type": "error", "code": ..., "message": ...}``, and changes nothing.
     ``{"type": "arrange", "groups": [[...], ...]}`` (rummy) judges the sender's own layout of
     their hand and changes nothing (``games.live.arrange``).
-    Private tables need their invite (``?invite=...``) unless the member sits there.
+    Private tables need their invite (``?invite=...``) unless the member sits there. The
+    table's chat rides this socket too (``games.live.chat``).
     """
 
     # A quick player sends a few moves a second (Hidden Unders: play, draw, done) and a page a
@@ -101,13 +104,15 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         user = self.scope["user"]
         self.user_id = user.pk if user.is_authenticated else None
+        self.invite = _invite(self.scope)
         access = await _table_access(
-            table_id=self.table_id, user_id=self.user_id, invite=_invite(self.scope)
+            table_id=self.table_id, user_id=self.user_id, invite=self.invite
         )
         if access is None:
             await self.close()
             return
         self.joined = True
+        await self.chat_join()
         await self.accept()
         # From here the hub tells this socket of the table's changes, this process's own and
         # the others': only a newer revision is sent.
@@ -122,6 +127,7 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
     async def disconnect(self, code):
         if self.joined:
             await self.hub.leave(self.table_id, self)
+        await self.chat_leave()
 
     # -- from the table ----------------------------------------------------------------------
 
@@ -153,6 +159,8 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
         )
         self.sent_revision = snapshot.revision
         await self.send_json(state_frame(snapshot, self.seat, language=self.language))
+        if self.chat_rooms_sent and self.chat_rooms() != self.chat_rooms_sent:
+            await self.chat_history_send()  # a spectator took a seat: the players' room now
 
     # -- from the client ---------------------------------------------------------------------
 

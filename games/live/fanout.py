@@ -28,11 +28,13 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from config.news import News, PageChanged
+from accounts.sanctions import MemberShutOut
+from config.news import CONSOLE_TABLES_KEY, News, PageChanged
+from games.live.chat import chat_news_deliver, member_shut_out_deliver
 from games.live.groups import page_group, table_group
 from games.live.hub import Hub, TableChangedEvent, running_hubs
 from games.tables.models import TableStatus
-from games.tables.news import TableChanged
+from games.tables.news import ChatDeleted, ChatPosted, TableChanged
 
 logger = logging.getLogger(__name__)
 
@@ -46,9 +48,21 @@ def lobby_shows(news: TableChanged) -> bool:
     )
 
 
+def console_shows(news: TableChanged) -> bool:
+    """The moderators' list shows every table, private ones too, but no move: a seat or a
+    status that changed."""
+    return news.status_before == TableStatus.OPEN or news.status != news.status_before
+
+
 def on_published(sender: type[News], news: News, **kwargs: object) -> None:
     if isinstance(news, PageChanged):
         _send_from_here(page_changed_deliver(news))
+        return
+    if isinstance(news, ChatPosted | ChatDeleted):
+        _send_from_here(chat_news_deliver(news))
+        return
+    if isinstance(news, MemberShutOut):
+        _send_from_here(member_shut_out_deliver(news.member_id))
         return
     if not isinstance(news, TableChanged):
         return
@@ -121,4 +135,6 @@ async def table_news_deliver(hub: Hub | None, news: TableChanged, *, remote: boo
         sends.append(layer.group_send(table_group(news.table_id), dict(message)))
         if lobby_shows(news):
             sends.append(page_changed_deliver(PageChanged("lobby", news.game)))
+        if console_shows(news):
+            sends.append(page_changed_deliver(PageChanged("console", CONSOLE_TABLES_KEY)))
     await asyncio.gather(*sends)

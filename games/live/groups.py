@@ -10,3 +10,15 @@ def table_group(table_id: int) -> str:
 def page_group(kind: str, key: str) -> str:
     """The boards of every server process with the page open (``pages.PageBoard``)."""
     return f"page.{kind}.{key}"
+
+
+def user_group(user_id: int) -> str:
+    """Every open socket of one member (presence, tables, live pages), across all server
+    processes: a ban closes them all at once (``guards.GuardedJsonConsumer``)."""
+    return f"presence.user.{user_id}"
+
+
+def chat_group(table_id: int) -> str:
+    """Every socket of the table, in every server process, for its chat: a line is said to
+    few, and each socket keeps only its own room's (``consumers.TableConsumer``)."""
+    return f"chat.{table_id}"

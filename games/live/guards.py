@@ -12,12 +12,16 @@ from collections.abc import Mapping
 from typing import Any
 
 import orjson
+from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 from django.utils import translation
 
+from accounts.models import SanctionKind
+from accounts.sanctions import sanction_in_force
+from games.live.groups import user_group
 from games.words.refusals import refusal_text
 
 MAX_FRAME_BYTES = 4096
@@ -27,6 +31,8 @@ MAX_NESTING = 4
 # (autobahn) sends no close code but 1000 and 3000-4999, and turns any other into 1011.
 CLOSE_POLICY_VIOLATION = 4008
 CLOSE_TOO_BIG = 4009
+# A banned member's socket (4003: as HTTP's 403).
+CLOSE_SHUT_OUT = 4003
 _MESSAGE_TYPE = re.compile(r"[a-z][a-z_]{0,31}")
 
 
@@ -184,12 +190,25 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
                 await self.accept()
                 await self.refuse("too_many_sockets", CLOSE_POLICY_VIOLATION)
                 return
+            # In the member's group before the ban is read: a ban made in between is heard.
+            await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
+            if await _banned(user.pk):
+                # A session from before the ban, on a page that made no request since.
+                await self.accept()
+                await self.refuse("banned", CLOSE_SHUT_OUT)
+                return
         await super().websocket_connect(message)
 
     async def websocket_disconnect(self, message):
         if self.member_id is not None:
             MEMBER_SOCKETS.release(self.member_id, self)
+            await self.channel_layer.group_discard(user_group(self.member_id), self.channel_name)
         await super().websocket_disconnect(message)
+
+    async def member_shut_out(self, event):
+        """The member was banned (``accounts.sanctions.MemberShutOut``, through their group):
+        this socket closes now, whichever server process holds it."""
+        await self.refuse("banned", CLOSE_SHUT_OUT)
 
     async def receive(self, text_data=None, bytes_data=None):
         frame = text_data.encode() if text_data is not None else bytes_data
@@ -239,6 +258,14 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
         with translation.override(self.language):
             message = refusal_text(code, detail)
         await self.send_json({"type": "error", "code": code, "message": message})
+
+
+def _is_banned(member_id: int) -> bool:
+    return sanction_in_force(member_id, SanctionKind.BAN) is not None
+
+
+# As the auth middleware reads the user: once per handshake, on its thread.
+_banned = database_sync_to_async(_is_banned)
 
 
 def socket_language(scope) -> str:

@@ -62,14 +62,19 @@ MayWatch = Callable[[Any, str], bool]
 class PageKind:
     render: Render
     may_watch: MayWatch
+    # The key whose news a page of this kind hears: its own, or one shared by pages that
+    # show one thing through different filters (the console's list of tables).
+    news_key: Callable[[str], str] = str
 
 
 PAGE_KINDS: dict[str, PageKind] = {}
 
 
-def page_kind_register(kind: str, *, render: Render, may_watch: MayWatch) -> None:
+def page_kind_register(
+    kind: str, *, render: Render, may_watch: MayWatch, news_key: Callable[[str], str] = str
+) -> None:
     """Name a kind of live page (from the owning app's ``AppConfig.ready``)."""
-    PAGE_KINDS[kind] = PageKind(render=render, may_watch=may_watch)
+    PAGE_KINDS[kind] = PageKind(render=render, may_watch=may_watch, news_key=news_key)
 
 
 def _rendered(kind: str, key: str, languages: Iterable[str]) -> dict[str, str]:
@@ -153,7 +158,7 @@ class PageBoard:
     async def _listen(self) -> None:
         layer = get_channel_layer()
         assert layer is not None  # settings.CHANNEL_LAYERS has one
-        group = page_group(self.kind, self.key)
+        group = page_group(self.kind, PAGE_KINDS[self.kind].news_key(self.key))
         channel = None
         try:
             channel = await layer.new_channel()

@@ -3,12 +3,9 @@
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
+from games.live.groups import user_group
+
 BROADCAST_GROUP = "presence.all"
-
-
-def user_group(user_id: int) -> str:
-    """Every open socket of one member, across all server processes."""
-    return f"presence.user.{user_id}"
 
 
 def announcement_send(*, text: str, user_id: int | None = None) -> None:

@@ -27,6 +27,8 @@ class TableStatus(models.TextChoices):
     PLAYING = "playing", _("playing")
     FINISHED = "finished", _("finished")
     ABANDONED = "abandoned", _("abandoned")
+    # A moderator ended the match (issue 20): no result, no rating change.
+    ENDED = "ended", _("ended by a moderator")
 
 
 class BotLevel(models.TextChoices):
@@ -220,3 +222,48 @@ class MatchResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} result"
+
+
+class ChatRoom(models.TextChoices):
+    """A table's players and its spectators chat apart: a spectator sees the hands no player
+    sees, and must not pass them on."""
+
+    PLAYERS = "players", _("players")
+    SPECTATORS = "spectators", _("spectators")
+
+
+class ChatLine(models.Model):
+    """One line of a table's chat: typed text, or a quick phrase (``phrase``, a code each
+    reader sees in their own language). Kept for reports; a moderator's deletion hides it."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_lines")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="chat_lines",
+        verbose_name=_("author"),
+    )
+    room = models.CharField(_("room"), max_length=16, choices=ChatRoom.choices)
+    text = models.CharField(_("text"), max_length=280, blank=True)
+    phrase = models.CharField(_("quick phrase"), max_length=16, blank=True)
+    created_at = models.DateTimeField(_("sent"), auto_now_add=True, db_index=True)
+    deleted_at = models.DateTimeField(_("deleted"), null=True, blank=True)
+    deleted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("deleted by"),
+    )
+
+    class Meta:
+        verbose_name = _("chat line")
+        verbose_name_plural = _("chat lines")
+        indexes = [
+            models.Index(fields=["table", "room", "-id"], name="chat_of_table"),
+            models.Index(fields=["author", "-created_at"], name="chat_of_author"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} chat {self.pk}"

@@ -1,8 +1,12 @@
 """What a table's write changed, for the sockets watching it (``config.news``)."""
 
 from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.exceptions import ObjectDoesNotExist
 
 from config.news import News
+from games.tables.models import ChatLine
 from games.tables.selectors import TableSnapshot
 
 
@@ -25,3 +29,49 @@ class TableChanged(News):
     status: str = ""
     status_before: str = ""
     snapshot: TableSnapshot | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class ChatPosted(News):
+    """A line was said in a room of the table's chat: everything a reader of the room sees,
+    but a quick phrase's words, which each reader's socket puts in their own language."""
+
+    table_id: int
+    line_id: int
+    room: str
+    author_id: int
+    author: str
+    text: str
+    phrase: str
+    at: str
+
+    @classmethod
+    def of(cls, line: ChatLine) -> "ChatPosted":
+        """The news of ``line`` (its author and their profile read with it)."""
+        return cls(
+            table_id=line.table_id,
+            line_id=line.pk,
+            room=line.room,
+            author_id=line.author_id,
+            author=shown_name(line.author),
+            text=line.text,
+            phrase=line.phrase,
+            at=line.created_at.isoformat(),
+        )
+
+
+@dataclass(frozen=True)
+class ChatDeleted(News):
+    """A moderator deleted a line of the room: every reader's page drops it."""
+
+    table_id: int
+    line_id: int
+    room: str
+
+
+def shown_name(user: Any) -> str:
+    """The name others see (``Profile.shown_name``), for a member who may have no profile."""
+    try:
+        return str(user.profile.shown_name)
+    except ObjectDoesNotExist:
+        return str(user.get_username())

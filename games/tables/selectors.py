@@ -8,13 +8,15 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TypedDict, cast
 
+from django.contrib.auth import get_user_model
 from django.core.cache import cache as shared_cache
 from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 
+from accounts.roles import is_moderator
 from games.engine import GAMES
 from games.engine.base import Match
-from games.tables.models import Move, Seat, Table, TableStatus
+from games.tables.models import ChatLine, Move, Seat, Table, TableStatus
 from games.tables.sql import PUBLIC_MOVE, PublicMove, public_move, table_rows
 
 RECENT_MOVES = 30
@@ -116,18 +118,29 @@ class Access:
 
 def table_access(*, table_id: int, user_id: int | None, invite: str | None) -> Access | None:
     """The seat of a member sitting at the table, else a spectator's place where watching is
-    allowed; ``None``: refused (no such table, private without the invite, no spectators)."""
+    allowed, or for a moderator; ``None``: refused (no such table, private without the
+    invite, no spectators)."""
     table = Table.objects.filter(pk=table_id).first()
-    if table is None or not table_may_be_seen(table, user_id=user_id, invite=invite):
+    if table is None:
         return None
+    if not table_may_be_seen(table, user_id=user_id, invite=invite):
+        return Access(seat=None) if moderator_watches(user_id) else None
     seat = (
         Seat.objects.filter(table=table, user_id=user_id).values_list("number", flat=True).first()
         if user_id is not None
         else None
     )
-    if seat is None and not table.allow_spectators:
+    if seat is None and not table.allow_spectators and not moderator_watches(user_id):
         return None
     return Access(seat=seat)
+
+
+def moderator_watches(user_id: int | None) -> bool:
+    """A moderator may watch any table, private or closed to spectators, through the same
+    spectator's view as anyone (issue 20): never a hand in play."""
+    if user_id is None:
+        return False
+    return is_moderator(get_user_model().objects.filter(pk=user_id).first())
 
 
 # -- a table as its sockets show it ------------------------------------------------------------
@@ -343,3 +356,18 @@ def _replay_key(table: Table, version: int) -> str:
     """A finished match's state after ``version``, as the cache keeps it: the table's id and
     when it was made (an id may be given again after a row is deleted)."""
     return f"replay:{table.pk}:{table.created_at.timestamp():.6f}:{version}"
+
+
+# -- chat --------------------------------------------------------------------------------------
+
+CHAT_SHOWN = 50
+
+
+def chat_recent(table_id: int, rooms: tuple[str, ...]) -> list[ChatLine]:
+    """The last lines of these rooms of the table, oldest first, deleted ones left out."""
+    lines = (
+        ChatLine.objects.filter(table_id=table_id, room__in=rooms, deleted_at__isnull=True)
+        .select_related("author__profile")
+        .order_by("-id")[:CHAT_SHOWN]
+    )
+    return list(reversed(lines))

@@ -15,6 +15,7 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.roles import is_moderator
 from config.catalogue import CATALOGUE_BY_SLUG
 from games.engine import GAMES
 from games.engine.base import Match
@@ -22,6 +23,7 @@ from games.live.frames import replay_frame, state_frame
 from games.tables import selectors, services
 from games.tables.models import BotLevel, Table, TableStatus
 from games.tables.refusals import TableRefusal
+from games.web.console import chat_context
 from games.web.forms import TableForm
 from games.words.labels import HAND_LABELS, bot_label, isolated, variant_name
 from games.words.refusals import refusal_text
@@ -135,7 +137,8 @@ def table(request, table_id):
     snapshot = selectors.table_snapshot(table.pk)
     user_id = request.user.pk if request.user.is_authenticated else None
     seat = next((s.number for s in snapshot.seats if user_id and s.user_id == user_id), None)
-    if seat is None and table.status != TableStatus.OPEN and not table.allow_spectators:
+    closed = table.status != TableStatus.OPEN and not table.allow_spectators
+    if seat is None and closed and not is_moderator(request.user):
         raise Http404
     # A daily deal's hands and replay wait for its day's end (no spoilers).
     deal_secret = bool(table.reveal_after and timezone.now() < table.reveal_after)
@@ -157,7 +160,7 @@ def table(request, table_id):
         "game_script": GAME_SCRIPTS[table.game],
         # The page follows the table live where its socket will be let in: a seat, or a
         # table that may be watched.
-        "live": seat is not None or table.allow_spectators,
+        "live": seat is not None or table.allow_spectators or is_moderator(request.user),
         "result_rows": rows,
         "hands_open": any(row["hands"] for row in rows),
         "deal_secret": deal_secret,
@@ -167,6 +170,7 @@ def table(request, table_id):
         ),
         "rules": {"bids": GAMES[table.game].bid_ladder(table.variant)},
         "socket_path": _with_invite(f"/ws/tables/{table.pk}/", invite),
+        "chat": chat_context(snapshot, seat, user_id),
         "rematch": _rematch_of(table) if table.status == TableStatus.FINISHED else None,
         "direction": PLAY_DIRECTIONS.get(table.game, "right"),
     }
@@ -226,7 +230,7 @@ def table_start(request, table_id):
 def table_replay(request, table_id):
     """A finished match move by move (``?step=N``), every hand open."""
     table, invite = _visible_table(request, table_id)
-    if table.status != TableStatus.FINISHED:
+    if table.status not in (TableStatus.FINISHED, TableStatus.ENDED) or table.initial_state is None:
         raise Http404
     if table.reveal_after and timezone.now() < table.reveal_after:
         messages.error(request, _("A daily deal's replay opens when its day is over."))
@@ -348,7 +352,8 @@ def _visible_table(request, table_id) -> tuple[Table, str | None]:
     table = get_object_or_404(Table, pk=table_id)
     invite = request.GET.get("invite") or None
     user_id = request.user.pk if request.user.is_authenticated else None
-    if not selectors.table_may_be_seen(table, user_id=user_id, invite=invite):
+    seen = selectors.table_may_be_seen(table, user_id=user_id, invite=invite)
+    if not seen and not is_moderator(request.user):
         raise Http404
     return table, invite
 

@@ -1,7 +1,7 @@
 from django.urls import path
 
 import config.converters  # noqa: F401 (registers <id:...>)
-from games.web import daily, pages, tables, verify
+from games.web import console, daily, pages, tables, verify
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -15,6 +15,20 @@ urlpatterns = [
     path("tables/<id:table_id>/forfeit/", tables.table_match_leave, name="table_forfeit"),
     path("tables/<id:table_id>/start/", tables.table_start, name="table_start"),
     path("tables/<id:table_id>/replay/", tables.table_replay, name="table_replay"),
+    path("tables/<id:table_id>/report/", console.table_report, name="table_report"),
+    path("chat/<id:line_id>/report/", console.chat_line_report, name="chat_line_report"),
+    path("console/tables/", console.console_tables_page, name="console_tables"),
+    path("console/tables/<id:table_id>/", console.console_table, name="console_table"),
+    path("console/tables/<id:table_id>/end/", console.console_table_end, name="console_table_end"),
+    path(
+        "console/tables/<id:table_id>/remove/",
+        console.console_player_remove,
+        name="console_player_remove",
+    ),
+    path(
+        "console/chat/<id:line_id>/delete/", console.console_chat_delete, name="console_chat_delete"
+    ),
+    path("console/collusion/", console.console_collusion, name="console_collusion"),
     path("tables/<id:table_id>/verify/", verify.table_verify, name="table_verify"),
     path("daily/", daily.daily_index, name="daily"),
     path("daily/staff/", daily.daily_staff, name="daily_staff"),

@@ -1,5 +1,6 @@
 """What the daily deal says to people: its refusals and each game's result in words."""
 
+from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext, ngettext
@@ -28,23 +29,44 @@ def daily_refusal_text(code: str) -> str:
 
 
 def result_words(game: str, details: dict[str, Any]) -> str:
-    """One attempt's result in the reader's language (the board shows it beside the place)."""
+    """One attempt's result in the reader's language (the board shows it beside the place):
+    each game's own words, by the name of the game (words, not rules: the scores come from
+    games.daily.scores)."""
+    return _RESULT_WORDS[game](details)
+
+
+def _moves(details: dict[str, Any]) -> str:
     moves = int(details.get("moves", 0))
-    moves_text = ngettext("%(count)d move", "%(count)d moves", moves) % {"count": moves}
-    if game == "rummy":
-        points = int(details.get("points", 0))
-        outcome = gettext("won") if details.get("won") else gettext("lost")
-        points_text = ngettext("%(count)d point", "%(count)d points", points) % {"count": points}
-        return f"{outcome} · {points_text} · {moves_text}"
-    if game == "courtpiece":
-        tricks = int(details.get("tricks", 0))
-        return ngettext("%(count)d trick to your side", "%(count)d tricks to your side", tricks) % {
-            "count": tricks
-        }
-    if game == "pitch":
-        points = int(details.get("points", 0))
-        outcome = gettext("won") if details.get("won") else gettext("lost")
-        points_text = ngettext("%(count)d point", "%(count)d points", points) % {"count": points}
-        return f"{outcome} · {points_text}"
+    return ngettext("%(count)d move", "%(count)d moves", moves) % {"count": moves}
+
+
+def _won_with_points(details: dict[str, Any]) -> str:
+    points = int(details.get("points", 0))
+    outcome = gettext("won") if details.get("won") else gettext("lost")
+    return f"{outcome} · " + ngettext("%(count)d point", "%(count)d points", points) % {
+        "count": points
+    }
+
+
+def _rummy(details: dict[str, Any]) -> str:
+    return f"{_won_with_points(details)} · {_moves(details)}"
+
+
+def _courtpiece(details: dict[str, Any]) -> str:
+    tricks = int(details.get("tricks", 0))
+    return ngettext("%(count)d trick to your side", "%(count)d tricks to your side", tricks) % {
+        "count": tricks
+    }
+
+
+def _unders(details: dict[str, Any]) -> str:
     place = int(details.get("place", 0))
-    return f"{gettext('place %(place)d') % {'place': place}} · {moves_text}"
+    return f"{gettext('place %(place)d') % {'place': place}} · {_moves(details)}"
+
+
+_RESULT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
+    "rummy": _rummy,
+    "courtpiece": _courtpiece,
+    "pitch": _won_with_points,
+    "unders": _unders,
+}

@@ -9,6 +9,8 @@ engine's English explanation.
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.words.chat import CHAT_REFUSALS
+
 MESSAGES = {
     # The table's own refusals.
     "no_table": _("There is no such table."),
@@ -41,10 +43,12 @@ MESSAGES = {
     "too_large": _("That message is too large."),
     "rate_limited": _("Too many messages: slow down."),
     "too_many_sockets": _("You have this site open in too many windows: close some of them."),
+    "banned": _("This account is banned: you have been signed out."),
     # The engine's most common ones.
     "not_your_turn": _("It is not your turn."),
     "bad_seat": _("That seat is not yours."),
     "match_over": _("The match is over."),
+    **CHAT_REFUSALS,
 }
 
 

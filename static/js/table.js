@@ -645,6 +645,7 @@
 
   function receive(message) {
     heardAt = Date.now();
+    if (Taash.chat && Taash.chat.receive(api, message)) return; // table_chat.js
     if (message.type === "state") {
       if (message.revision < frame.revision) return;
       const before = frame.status;
@@ -693,6 +694,7 @@
       unsent = [];
       held.forEach(send);
       if (game.state) game.state(api);
+      if (Taash.chat) Taash.chat.opened(api); // table_chat.js
     });
     socket.addEventListener("message", (event) => receive(JSON.parse(event.data)));
     socket.addEventListener("close", () => {

@@ -13,6 +13,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import SanctionKind
+from accounts.sanctions import play_ban_words, sanction_in_force
 from config.news import publish_on_commit
 from games.engine import GAMES
 from games.tables.models import BotLevel, Seat, Table, TableStatus
@@ -72,6 +74,8 @@ def table_create(
         raise ValueError("one bot seed per seat")
     if ranked and any(bot_levels):
         raise ValidationError({"ranked": _("A ranked table is for members only: no bots.")})
+    if ranked:
+        ranked_play_allowed(creator_id)
     _check_range("turn_seconds", turn_seconds, TURN_SECONDS)
     _check_range("bot_delay_seconds", bot_delay_seconds, BOT_DELAY_SECONDS)
     _check_range("max_timeouts", max_timeouts, MAX_TIMEOUTS)
@@ -213,6 +217,8 @@ def table_seat_take(
             return
         if not wanted.is_empty:
             raise TableRefusal("seat_taken")
+        if table.ranked:
+            ranked_play_allowed(user_id)
         if current is not None:
             locked.seat_set(current, user_id=None, client_seed="")
         locked.seat_set(wanted, user_id=user_id, client_seed=client_seed)
@@ -249,6 +255,14 @@ def table_start(*, table_id: int, user_id: int, bot_level: str = BotLevel.MEDIUM
             if seat.is_empty:
                 locked.seat_set(seat, bot_level=bot_level)
         _start_when_full(locked)
+
+
+def ranked_play_allowed(user_id: int) -> None:
+    """A member whose ranked play is paused (a play ban) is told why and until when
+    (``ValidationError``, keyed ``ranked``)."""
+    ban = sanction_in_force(user_id, SanctionKind.PLAY_BAN)
+    if ban is not None:
+        raise ValidationError({"ranked": play_ban_words(ban)})
 
 
 def _start_when_full(locked: LockedTable) -> bool:

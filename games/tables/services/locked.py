@@ -123,6 +123,10 @@ class LockedTable:
     def over_timeout_limit(self, seat: int) -> bool:
         return self.seats[seat].timeouts_in_row >= self.table.max_timeouts
 
+    def over_timeout_limit_now(self, seat: Seat) -> bool:
+        """The seat has just reached the limit of timeouts in a row."""
+        return seat.timeouts_in_row == max(self.table.max_timeouts, 1)
+
     def drop_is_due(self, seat: int) -> bool:
         """A rummy player who timed out too often is dropped as soon as a drop is legal: at
         once in the draw phase, else at the start of their next turn (RM-17's middle drop)."""

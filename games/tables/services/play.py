@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from django.db.models import Q
 from django.utils import timezone
 
+from accounts.sanctions import play_ban_give
 from games.engine import GAMES
 from games.engine.base import AbsentSeat, Action, Match
 from games.engine.bots import Bot, bot_for
@@ -80,14 +81,24 @@ def table_match_leave(*, table_id: int, user_id: int) -> None:
         locked.require_playing()
         if own.left:
             return
-        if _stand_ins_allowed(locked):
-            locked.seat_set(own, left=True, stand_in=True, timeouts_in_row=0)
-        else:
-            locked.seat_set(own, left=True, timeouts_in_row=locked.table.max_timeouts)
-            locked.drop_absent_players()
-        humans, bots = locked.movers()
-        # The bot takes over at once if the turn is the seat's; anyone else's clock runs on.
-        locked.save(clock=own.number in humans + bots)
+        if locked.table.ranked:
+            # Issue 20, point 6: leaving a ranked match pauses the member's ranked play.
+            play_ban_give(member_id=user_id, cause="left_ranked", table_id=table_id)
+        seat_leave_match(locked, own)
+
+
+def seat_leave_match(locked: LockedTable, seat: Seat) -> None:
+    """The member can no longer move at ``seat`` (they left, or a moderator removed them); a
+    ranked match counts them last. A bot plays the seat to the end, except where no bot may
+    sit (a tournament's table): there the seat is dropped as an absent player's is."""
+    if _stand_ins_allowed(locked):
+        locked.seat_set(seat, left=True, stand_in=True, timeouts_in_row=0)
+    else:
+        locked.seat_set(seat, left=True, timeouts_in_row=locked.table.max_timeouts)
+        locked.drop_absent_players()
+    humans, bots = locked.movers()
+    # The bot takes over at once if the turn is the seat's; anyone else's clock runs on.
+    locked.save(clock=seat.number in humans + bots)
 
 
 def table_timeout_apply(*, table_id: int, version: int, now: datetime | None = None) -> bool:
@@ -236,6 +247,10 @@ def _bot_action(bot: Bot, match: Match, seat: int) -> Action:
 
 def _time_out(locked: LockedTable, seat: Seat) -> None:
     locked.seat_set(seat, timeouts_in_row=seat.timeouts_in_row + 1)
+    if locked.table.ranked and seat.user_id is not None and locked.over_timeout_limit_now(seat):
+        # Issue 20, point 6: timing out of a ranked match pauses the member's ranked play,
+        # once, when the seat first reaches the limit.
+        play_ban_give(member_id=seat.user_id, cause="timed_out_ranked", table_id=locked.table.pk)
     match = locked.require_playing()
     if locked.drop_is_due(seat.number):
         locked.apply(seat.number, {"type": "drop"}, MoveBy.TIMEOUT)

@@ -16,7 +16,12 @@ from accounts.ratings import RATING_TARGET
 from games.tables.models import Table, TableStatus
 from games.tables.refusals import TableRefusal
 from games.tables.seeds import client_seed_is_valid
-from games.tables.services.lobby import MALFORMED_SEED, table_create, table_seat_take
+from games.tables.services.lobby import (
+    MALFORMED_SEED,
+    ranked_play_allowed,
+    table_create,
+    table_seat_take,
+)
 
 # Rummy is most often played heads-up online; the others are four-seat games (Hidden Unders
 # with two players drags on: the engine's notes).
@@ -41,6 +46,7 @@ def ranked_table_join(*, user_id: int, game: str, variant: str, client_seed: str
     waiting = _open_ranked(game, variant).filter(seats__user_id=user_id).first()
     if waiting is not None:
         return waiting
+    ranked_play_allowed(user_id)
     mine = _ratings(game, [user_id]).get(user_id, RATING_TARGET)
     for table in _nearest_first(game, variant, mine):
         free = next(seat.number for seat in table.seats.all() if seat.is_empty)

@@ -172,7 +172,8 @@ def test_a_private_table_tells_no_lobby(monkeypatch):
 
     monkeypatch.setattr(get_channel_layer(), "group_send", group_send)
     table_new(asha, "pitch", ["", "", "", ""], private=True)
-    assert lobby_news == [f"table.{asha.tables_created.get().pk}"]
+    # Only the moderators' console hears of it (issue 20), besides the table's own sockets.
+    assert lobby_news == [f"table.{asha.tables_created.get().pk}", "page.console.tables"]
 
 
 def test_a_push_renders_once_per_language_however_many_sockets_read_it(monkeypatch):

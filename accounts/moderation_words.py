@@ -1,0 +1,67 @@
+"""The words of moderation: its acts in the audit log, its notices to members, and why an act
+or a report was refused, each in the reader's language (registered from ``AccountsConfig``)."""
+
+from django.utils.translation import gettext_lazy as _
+
+ACTS = {
+    "member_mute": _("muted a member's chat"),
+    "member_mute_lift": _("lifted a chat mute"),
+    "member_ban": _("banned a member"),
+    "member_ban_lift": _("lifted a ban"),
+    "member_play_ban": _("paused a member's ranked play"),
+    "member_play_ban_lift": _("lifted a pause of ranked play"),
+    "case_claim": _("claimed a case"),
+    "case_close": _("closed a case"),
+}
+
+TARGET_KINDS = {
+    "member": _("member"),
+    "case": _("case"),
+}
+
+NOTICES = {
+    "mute_given": _("A moderator muted your chat until %(until)s. The reason: %(reason)s"),
+    "ban_given": _("A moderator banned your account until %(until)s. The reason: %(reason)s"),
+    "ban_for_good": _("A moderator banned your account for good. The reason: %(reason)s"),
+    "mute_lifted": _("A moderator lifted the mute of your chat. The reason: %(reason)s"),
+    "ban_lifted": _("A moderator lifted the ban of your account. The reason: %(reason)s"),
+    "play_ban_lifted": _("A moderator lifted the pause of your ranked play: %(reason)s"),
+    "play_ban_left_ranked": _(
+        "You left a ranked match before its end: ranked play is paused for you until %(until)s."
+    ),
+    "play_ban_timed_out_ranked": _(
+        "You let your turn run out too often in a ranked match: ranked play is paused for you "
+        "until %(until)s."
+    ),
+    "report_handled": _(
+        "Your report on %(member)s was looked at by a moderator, who found nothing to act on."
+    ),
+    "report_handled_acted": _(
+        "Your report on %(member)s was handled: a moderator acted on it. Thank you."
+    ),
+    "case_acted": _("A moderator acted on reports about you. The reason: %(reason)s"),
+}
+
+REFUSALS = {
+    "no_member": _("There is no such member."),
+    "no_sanction": _("There is no such sanction."),
+    "not_in_force": _("That sanction is no longer in force."),
+    "not_yourself": _("You cannot do that to yourself."),
+    "not_a_moderator": _("Only an administrator can ban a moderator."),
+    "reason_needed": _("Give a reason: the member will read it."),
+    "bad_duration": _("Give a length between one hour and ten years."),
+    "sign_in": _("Sign in to report a member."),
+    "bad_reason": _("Choose one of the reasons offered."),
+    "note_too_long": _("The note is too long: 500 characters at most."),
+    "too_many_reports": _("You have sent many reports in the last hour: wait a while."),
+    "reported_already": _("You reported this member less than an hour ago."),
+    "try_again": _("Please try again."),
+    "no_case": _("There is no such case."),
+    "case_closed": _("That case is closed."),
+    "outcome_needed": _("Say what came of the case: the reporters will read it."),
+}
+
+
+def moderation_refusal_text(code: str) -> str:
+    known = REFUSALS.get(code)
+    return str(known) if known is not None else str(_("That is not allowed."))

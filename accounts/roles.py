@@ -1,0 +1,32 @@
+"""Who may moderate: members of the "moderators" group, whose one permission is
+``accounts.moderate`` (made by migration 0005). A superuser holds every permission, but a
+moderator need not be one (issue 20, point 1)."""
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+
+MODERATORS_GROUP = "moderators"
+MODERATE = "accounts.moderate"
+
+
+def is_moderator(user: Any) -> bool:
+    return bool(user is not None and user.is_authenticated and user.has_perm(MODERATE))
+
+
+def moderator_required(view: Callable[..., Any]) -> Callable[..., Any]:
+    """A view for moderators only: anyone else (a visitor too) gets the 403 page."""
+
+    @wraps(view)
+    def guarded(request: Any, *args: Any, **kwargs: Any) -> Any:
+        if not is_moderator(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return guarded
+
+
+class NotModerator(PermissionDenied):
+    """A service called by someone who may not moderate: nothing is done."""

@@ -1,0 +1,211 @@
+"""A table's chat on its socket (issue 20, point 5), and the news that reaches it.
+
+Lines cross the channel layer to the table's chat group (``groups.chat_group``), which every
+socket of the table joins: a socket keeps its own room's lines (a player's, the players'; a
+spectator's, the spectators'; a moderator watching, both), and says a quick phrase in its own
+reader's language. Client frames: ``{"type": "chat", "text": "..."}`` or ``{"type": "chat",
+"phrase": "good_game"}``; ``{"type": "chat_history"}`` for the room's last lines (a page with
+the chat asks once its socket opens; a client that never asks is sent no history, only the
+lines said while it listens); a moderator's ``{"type": "chat_delete", "line": id}``. A refusal
+is an error frame to the sender alone.
+"""
+
+from typing import Any, Literal, TypedDict
+
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from django.core.exceptions import PermissionDenied
+from django.utils import translation
+
+from accounts.roles import is_moderator
+from config.converters import row_id_or_none
+from games.live.groups import chat_group, user_group
+from games.live.guards import GuardedJsonConsumer
+from games.tables.models import ChatRoom
+from games.tables.news import ChatDeleted, ChatPosted
+from games.tables.selectors import chat_recent
+from games.tables.services.chat import ChatRefusal, chat_line_delete, chat_line_post
+from games.words.chat import MUTED, QUICK_PHRASES
+
+
+class ChatLineFrame(TypedDict):
+    type: Literal["chat"]
+    line: int
+    room: str
+    author: str  # as typed by its member: the page sets it as text, never as markup
+    text: str  # the typed line, or the quick phrase in the reader's language
+    phrase: str | None
+    at: str
+    mine: bool
+
+
+class ChatHistoryFrame(TypedDict):
+    """The room's last lines, sent when the socket connects and when its room changes."""
+
+    type: Literal["chat_history"]
+    rooms: list[str]
+    moderator: bool
+    lines: list[ChatLineFrame]
+
+
+class ChatDeletedFrame(TypedDict):
+    type: Literal["chat_deleted"]
+    line: int
+
+
+def line_frame(event: dict[str, Any], reader_id: int | None, language: str) -> ChatLineFrame:
+    phrase = event["phrase"] or None
+    text = event["text"]
+    if phrase is not None:
+        with translation.override(language):
+            text = str(QUICK_PHRASES.get(phrase, ""))
+    return {
+        "type": "chat",
+        "line": event["line"],
+        "room": event["room"],
+        "author": event["author"],
+        "text": text,
+        "phrase": phrase,
+        "at": event["at"],
+        "mine": reader_id is not None and event["author_id"] == reader_id,
+    }
+
+
+def chat_event(news: ChatPosted) -> dict[str, Any]:
+    """A line as it crosses the channel layer (its quick phrase a code)."""
+    return {
+        "type": "chat.line",
+        "line": news.line_id,
+        "room": news.room,
+        "author_id": news.author_id,
+        "author": news.author,
+        "text": news.text,
+        "phrase": news.phrase,
+        "at": news.at,
+    }
+
+
+def _history_read(table_id: int, rooms: tuple[str, ...]) -> list[dict[str, Any]]:
+    return [chat_event(ChatPosted.of(line)) for line in chat_recent(table_id, rooms)]
+
+
+_history = database_sync_to_async(_history_read, thread_sensitive=False)
+
+
+_post = database_sync_to_async(chat_line_post, thread_sensitive=False)
+_delete = database_sync_to_async(chat_line_delete, thread_sensitive=False)
+_is_moderator = database_sync_to_async(is_moderator, thread_sensitive=False)
+
+
+class TableChat(GuardedJsonConsumer):
+    """The chat part of ``consumers.TableConsumer``."""
+
+    table_id: int = 0
+    user_id: int | None = None
+    seat: int | None = None
+    invite: str | None = None
+    moderator = False
+    chat_joined = False
+    chat_rooms_sent: tuple[str, ...] = ()
+
+    def chat_rooms(self) -> tuple[str, ...]:
+        if self.seat is not None:
+            return (ChatRoom.PLAYERS,)
+        if self.moderator:
+            return (ChatRoom.PLAYERS, ChatRoom.SPECTATORS)
+        return (ChatRoom.SPECTATORS,)
+
+    async def chat_join(self) -> None:
+        user = self.scope["user"]
+        self.moderator = await _is_moderator(user)
+        await self.channel_layer.group_add(chat_group(self.table_id), self.channel_name)
+        self.chat_joined = True
+
+    async def chat_leave(self) -> None:
+        if self.chat_joined:
+            await self.channel_layer.group_discard(chat_group(self.table_id), self.channel_name)
+
+    async def chat_history_send(self) -> None:
+        """The room's last lines (again when the socket's room changed: a spectator sat)."""
+        rooms = self.chat_rooms()
+        self.chat_rooms_sent = rooms
+        lines = [
+            line_frame(event, self.user_id, self.language)
+            for event in await _history(self.table_id, rooms)
+        ]
+        frame: ChatHistoryFrame = {
+            "type": "chat_history",
+            "rooms": list(rooms),
+            "moderator": self.moderator,
+            "lines": lines,
+        }
+        await self.send_json(frame)
+
+    # -- from the channel layer --------------------------------------------------------------
+
+    async def chat_line(self, event: dict[str, Any]) -> None:
+        if event["room"] in self.chat_rooms():
+            await self.send_json(line_frame(event, self.user_id, self.language))
+
+    async def chat_deleted(self, event: dict[str, Any]) -> None:
+        if event["room"] in self.chat_rooms():
+            frame: ChatDeletedFrame = {"type": "chat_deleted", "line": event["line"]}
+            await self.send_json(frame)
+
+    # -- from the client ---------------------------------------------------------------------
+
+    async def client_chat_history(self, message: dict[str, Any]) -> None:
+        await self.chat_history_send()
+
+    async def client_chat(self, message: dict[str, Any]) -> None:
+        if self.user_id is None:
+            await self.send_error("chat_sign_in")
+            return
+        try:
+            await _post(
+                table_id=self.table_id,
+                user_id=self.user_id,
+                text=message.get("text"),
+                phrase=message.get("phrase"),
+                invite=self.invite,
+            )
+        except ChatRefusal as refusal:
+            if refusal.code == "chat_muted":
+                await self.send_muted(refusal)
+            else:
+                await self.send_error(refusal.code)
+
+    async def send_muted(self, refusal: ChatRefusal) -> None:
+        until = refusal.until.strftime("%Y-%m-%d %H:%M UTC") if refusal.until else ""
+        with translation.override(self.language):
+            text = str(MUTED) % {"until": until}
+        await self.send_json({"type": "error", "code": "chat_muted", "message": text})
+
+    async def client_chat_delete(self, message: dict[str, Any]) -> None:
+        line = row_id_or_none(message.get("line"))
+        if line is None or not isinstance(message.get("line"), int):
+            await self.send_error("chat_malformed")
+            return
+        try:
+            await _delete(moderator=self.scope["user"], line_id=line)
+        except PermissionDenied:
+            await self.send_error("not_moderator")
+        except ChatRefusal as refusal:
+            await self.send_error(refusal.code)
+
+
+async def chat_news_deliver(news: ChatPosted | ChatDeleted) -> None:
+    layer = get_channel_layer()
+    assert layer is not None  # settings.CHANNEL_LAYERS has one
+    if isinstance(news, ChatPosted):
+        event = chat_event(news)
+    else:
+        event = {"type": "chat.deleted", "line": news.line_id, "room": news.room}
+    await layer.group_send(chat_group(news.table_id), event)
+
+
+async def member_shut_out_deliver(member_id: int) -> None:
+    """Every socket of the member, in every server process, closes (``guards``)."""
+    layer = get_channel_layer()
+    assert layer is not None  # settings.CHANNEL_LAYERS has one
+    await layer.group_send(user_group(member_id), {"type": "member.shut_out"})

@@ -1,0 +1,128 @@
+"""Moderators' acts on tables (issue 20, point 3), and players' reports made from a table or a
+chat line, with what they came from attached.
+
+Each act locks the table row (``atomic_locked``), writes its audit entry and tells the members
+it touches (``accounts.notices``) in the same transaction; the table's sockets hear of it
+through the ordinary ``TableChanged`` its save publishes.
+"""
+
+from typing import Any
+
+from django.utils import timezone
+
+from accounts.audit import Target, audit_record
+from accounts.notices import notice_send
+from accounts.reports import Attached, report_file
+from accounts.roles import NotModerator, is_moderator
+from games.tables.models import ChatLine, Table, TableStatus
+from games.tables.refusals import TableRefusal
+from games.tables.services.chat import chat_room_of
+from games.tables.services.locked import atomic_locked
+from games.tables.services.play import seat_leave_match
+
+
+def _reason_of(moderator: Any, reason: str) -> str:
+    if not is_moderator(moderator):
+        raise NotModerator
+    reason = reason.strip()
+    if not reason:
+        raise TableRefusal("reason_needed")
+    return reason
+
+
+def table_end(*, moderator: Any, table_id: int, reason: str) -> None:
+    """End a table that waits or plays (a stuck one): no result, no rating change, no clock;
+    every member seated is told, and its status says a moderator ended it."""
+    reason = _reason_of(moderator, reason)
+    with atomic_locked(table_id) as locked:
+        table = locked.table
+        if table.status not in (TableStatus.OPEN, TableStatus.PLAYING):
+            raise TableRefusal("table_not_running")
+        table.status = TableStatus.ENDED
+        table.finished_at = timezone.now()
+        locked.save()  # no clock: nobody is to move at an ended table
+        audit_record(
+            actor=moderator,
+            act="table_end",
+            target=Target("table", table.pk, str(table)),
+            reason=reason,
+            details={"version": table.version},
+        )
+        for seat in locked.seats:
+            if seat.user_id is not None:
+                notice_send(
+                    member_id=seat.user_id,
+                    kind="table_ended",
+                    params={"table": table.pk, "reason": reason},
+                    link=f"/tables/{table.pk}/",
+                )
+
+
+def table_player_remove(*, moderator: Any, table_id: int, user_id: int, reason: str) -> None:
+    """Take a member off their seat in play: a bot plays it to the end, and a ranked match
+    counts them last (as if they left, ``Seat.left``). They are told why."""
+    reason = _reason_of(moderator, reason)
+    with atomic_locked(table_id) as locked:
+        seat = locked.seat_of(user_id)
+        if seat is None:
+            raise TableRefusal("not_at_table")
+        locked.require_playing()
+        if seat.left:
+            raise TableRefusal("left_already")
+        seat_leave_match(locked, seat)
+        name = locked.names.get(user_id, "")
+        audit_record(
+            actor=moderator,
+            act="table_player_remove",
+            target=Target("table", locked.table.pk, str(locked.table)),
+            reason=reason,
+            details={"member": user_id, "name": name, "seat": seat.number},
+        )
+        notice_send(
+            member_id=user_id,
+            kind="table_removed",
+            params={"table": locked.table.pk, "reason": reason},
+            link=f"/tables/{locked.table.pk}/",
+        )
+
+
+def report_from_table(
+    *, reporter: Any, table_id: int, member_id: int, reason: str, note: str = ""
+) -> None:
+    """A report on a member of the table, with the table and its move then attached. The
+    member must sit at the table (a report names someone the reporter met there)."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None or not table.seats.filter(user_id=member_id).exists():
+        raise TableRefusal("not_at_table")
+    report_file(
+        reporter=reporter,
+        member_id=member_id,
+        reason=reason,
+        note=note,
+        attached=Attached(table_id=table.pk, move_version=table.version),
+    )
+
+
+def report_from_chat_line(*, reporter: Any, line_id: int, reason: str, note: str = "") -> None:
+    """A report on a chat line's author, with the line, its text and its table attached."""
+    line = ChatLine.objects.select_related("table").filter(pk=line_id).first()
+    # A line of a room the reporter cannot read is no line for them (a spectator and the
+    # players' room).
+    if (
+        line is None
+        or line.deleted_at is not None
+        or (not is_moderator(reporter) and line.room != chat_room_of(line.table, reporter.pk))
+    ):
+        raise TableRefusal("chat_no_line")
+    report_file(
+        reporter=reporter,
+        member_id=line.author_id,
+        reason=reason,
+        note=note,
+        attached=Attached(
+            table_id=line.table_id,
+            move_version=line.table.version,
+            chat_line_id=line.pk,
+            chat_text=line.text or f"[{line.phrase}]",
+        ),
+    )

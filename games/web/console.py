@@ -1,0 +1,241 @@
+"""The moderators' console for tables (issue 20, points 2, 3 and 6): the live tables, filtered
+and kept up to date as a live page (``games.live.pages``, kind ``"console"``); one table's
+page with its players, chat and reports, where a moderator ends it or removes a player; the
+pairs that look like collusion. Watching a table goes through the ordinary spectator door (the
+table's own page), which never shows a hand in play; after the match, the replay.
+
+Players' reports from a table or a chat line are filed here too (they attach what they came
+from by themselves).
+"""
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import translation
+from django.utils.http import urlencode
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.models import ReportReason
+from accounts.moderation_words import moderation_refusal_text
+from accounts.reports import ReportRefusal
+from accounts.roles import is_moderator, moderator_required
+from config.catalogue import CATALOGUE
+from config.converters import row_id_or_none
+from games.engine import GAMES
+from games.tables.console import ConsoleFilter, collusion_pairs, console_tables
+from games.tables.models import ChatLine, ChatRoom, Table, TableStatus
+from games.tables.refusals import TableRefusal
+from games.tables.services import chat, moderation
+from games.words.chat import QUICK_PHRASES
+from games.words.labels import variant_name
+from games.words.refusals import refusal_text
+
+# -- the list of live tables, a live page ------------------------------------------------------
+
+
+def console_render(key: str, languages: Iterable[str]) -> dict[str, str]:
+    chosen = ConsoleFilter.of_key(key, set(GAMES))
+    rows = console_tables(chosen)
+    html = {}
+    for language in languages:
+        with translation.override(language):
+            html[language] = render_to_string("games/console/_tables.html", {"rows": rows})
+    return html
+
+
+def console_may_watch(user: Any, key: str) -> bool:
+    ConsoleFilter.of_key(key, set(GAMES))
+    return is_moderator(user)
+
+
+@moderator_required
+def console_tables_page(request):
+    chosen = ConsoleFilter(
+        game=request.GET.get("game", "") if request.GET.get("game", "") in GAMES else "",
+        ranked=request.GET.get("ranked", "")
+        if request.GET.get("ranked") in ("ranked", "casual")
+        else "",
+        reported=request.GET.get("reported") == "1",
+    )
+    context = {
+        "rows": console_tables(chosen),
+        "chosen": chosen,
+        "catalogue": CATALOGUE,
+        "console_socket": f"/ws/pages/console/{chosen.key}/",
+    }
+    return render(request, "games/console/tables.html", context)
+
+
+# -- one table ---------------------------------------------------------------------------------
+
+
+@moderator_required
+def console_table(request, table_id):
+    table = get_object_or_404(Table, pk=table_id)
+    seats = list(table.seats.select_related("user__profile").order_by("number"))
+    lines = list(
+        ChatLine.objects.filter(table=table).select_related("author").order_by("-id")[:200]
+    )
+    watch = reverse("table", args=[table.pk])
+    if table.private:
+        watch += "?" + urlencode({"invite": table.invite_token})
+    context = {
+        "table": table,
+        "variant": variant_name(table.game, table.variant),
+        "seats": seats,
+        "lines": [(line, _line_text(line)) for line in lines],
+        "rooms": dict(ChatRoom.choices),
+        "watch_url": watch,
+        "running": table.status in (TableStatus.OPEN, TableStatus.PLAYING),
+        "playing": table.status == TableStatus.PLAYING,
+        "replay": table.status in (TableStatus.FINISHED, TableStatus.ENDED) and table.version,
+    }
+    return render(request, "games/console/table.html", context)
+
+
+def _line_text(line: ChatLine) -> str:
+    return str(QUICK_PHRASES.get(line.phrase, line.phrase)) if line.phrase else line.text
+
+
+@require_POST
+@moderator_required
+def console_table_end(request, table_id):
+    return _act(
+        request,
+        table_id,
+        lambda: moderation.table_end(
+            moderator=request.user, table_id=table_id, reason=request.POST.get("reason", "")
+        ),
+        _("The table is ended."),
+    )
+
+
+@require_POST
+@moderator_required
+def console_player_remove(request, table_id):
+    member = row_id_or_none(request.POST.get("member"))
+    return _act(
+        request,
+        table_id,
+        lambda: moderation.table_player_remove(
+            moderator=request.user,
+            table_id=table_id,
+            user_id=member if member is not None else 0,
+            reason=request.POST.get("reason", ""),
+        ),
+        _("The player is removed: a bot plays their seat to the end."),
+    )
+
+
+@require_POST
+@moderator_required
+def console_chat_delete(request, line_id):
+    line = get_object_or_404(ChatLine, pk=line_id)
+    return _act(
+        request,
+        line.table_id,
+        lambda: chat.chat_line_delete(
+            moderator=request.user, line_id=line_id, reason=request.POST.get("reason", "")
+        ),
+        _("The line is deleted for everyone."),
+    )
+
+
+def _act(request, table_id, act, done: str):
+    try:
+        act()
+    except TableRefusal as refusal:
+        if refusal.code == "no_table":
+            raise Http404 from None
+        messages.error(request, refusal_text(refusal.code))
+    else:
+        messages.success(request, done)
+    return redirect("console_table", table_id=table_id)
+
+
+@moderator_required
+def console_collusion(request):
+    return render(request, "games/console/collusion.html", {"pairs": collusion_pairs()})
+
+
+# -- the table page's chat and reports -------------------------------------------------------
+
+
+def chat_context(snapshot, seat: int | None, user_id: int | None) -> dict[str, Any]:
+    """What the table page's chat include shows: its room, the quick phrases in the reader's
+    language, the members the reader may report, and the words its script needs."""
+    return {
+        "room": ChatRoom.PLAYERS if seat is not None else ChatRoom.SPECTATORS,
+        "phrases": [(code, str(words)) for code, words in QUICK_PHRASES.items()],
+        "members": [
+            (info.user_id, info.name)
+            for info in snapshot.seats
+            if info.user_id is not None and info.user_id != user_id
+        ],
+        "reasons": ReportReason.choices,
+        "strings": {"report": _("Report"), "delete": _("Delete")},
+    }
+
+
+# -- players' reports --------------------------------------------------------------------------
+
+
+@require_POST
+@login_required
+def table_report(request, table_id):
+    """A report on a member of the table, with the table and its move then attached."""
+    table = get_object_or_404(Table, pk=table_id)
+    member = row_id_or_none(request.POST.get("member"))
+    _report(
+        request,
+        lambda: moderation.report_from_table(
+            reporter=request.user,
+            table_id=table.pk,
+            member_id=member if member is not None else 0,
+            reason=request.POST.get("reason", ""),
+            note=request.POST.get("note", ""),
+        ),
+    )
+    return redirect("table", table_id=table.pk)
+
+
+@login_required
+def chat_line_report(request, line_id):
+    """A report on a chat line's author: the form (GET), then the report (POST)."""
+    line = get_object_or_404(ChatLine.objects.select_related("author"), pk=line_id)
+    if request.method == "POST" and _report(
+        request,
+        lambda: moderation.report_from_chat_line(
+            reporter=request.user,
+            line_id=line.pk,
+            reason=request.POST.get("reason", ""),
+            note=request.POST.get("note", ""),
+        ),
+    ):
+        return redirect("table", table_id=line.table_id)
+    context = {
+        "line": line,
+        "text": _line_text(line),
+        "reasons": ReportReason.choices,
+    }
+    return render(request, "games/console/chat_report.html", context)
+
+
+def _report(request, file) -> bool:
+    try:
+        file()
+    except TableRefusal as refusal:
+        messages.error(request, refusal_text(refusal.code))
+    except ReportRefusal as refusal:
+        messages.error(request, moderation_refusal_text(refusal.code))
+    else:
+        messages.success(request, _("Thank you: your report is sent to the moderators."))
+        return True
+    return False
