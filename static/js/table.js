@@ -430,7 +430,8 @@
   }
 
   function send(message) {
-    if (socketOpen()) socket.send(JSON.stringify(message));
+    if (transport) transport.send(message);
+    else if (socketOpen()) socket.send(JSON.stringify(message));
     else unsent = [...unsent.filter((held) => held.type !== message.type), message];
   }
 
@@ -466,7 +467,11 @@
     else if (socketOpen()) send({ type: "ping" });
   }, HEARTBEAT_MS);
   window.setInterval(renderTurn, 1000);
+  // A page may bring its own transport in place of the socket, answering the same frames
+  // (offline_table.js: the engine in a Web Worker).
+  const transport = Taash.transport ? Taash.transport(receive, api) : null;
   render();
   showNotice(strings.connecting);
-  connect();
+  if (transport) transport.start();
+  else connect();
 })();
