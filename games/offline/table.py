@@ -68,6 +68,7 @@ class OfflineTable:
             "initial_state": state,
             "state": state,
             "moves": [],
+            "over": False,
         }
         return cls(record, match)
 
@@ -145,6 +146,7 @@ class OfflineTable:
             }
         )
         self.record_["state"] = self.match.to_json()
+        self.record_["over"] = self.match.is_over()
 
     # -- what the page is sent -----------------------------------------------------------------
 

@@ -102,7 +102,7 @@ if (home) {
 
   matchesAll().then((matches) => {
     const list = byId("offline-resume-list");
-    const unfinished = matches.filter(([, record]) => record.format);
+    const unfinished = matches.filter(([, record]) => record.format && !record.over);
     list.replaceChildren(
       ...unfinished.map(([slug, record]) => {
         const game = gameOf(slug);
