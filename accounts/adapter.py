@@ -1,3 +1,5 @@
+from dataclasses import dataclass
+
 from allauth.account.adapter import DefaultAccountAdapter
 from django.core.exceptions import ValidationError
 from django.utils import translation
@@ -9,8 +11,30 @@ from accounts.selectors import member_language
 from accounts.services import profile_update
 
 
+@dataclass(frozen=True)
+class NamedSite:
+    """The site as its mails name it: its name, not the host a request came to (without the
+    Sites framework allauth would write "Hello from 127.0.0.1:8201!")."""
+
+    name: str
+    domain: str
+
+
+def site_name() -> str:
+    return _("Taash")
+
+
 class AccountAdapter(DefaultAccountAdapter):
     """Ties allauth's sign-up and log-in to the member's profile and language."""
+
+    def format_email_subject(self, subject: str) -> str:
+        return f"[{site_name()}] {subject}"
+
+    def render_mail(self, template_prefix, email, context, headers=None):
+        site = context.get("current_site")
+        domain = getattr(site, "domain", "")
+        context = {**context, "current_site": NamedSite(name=site_name(), domain=domain)}
+        return super().render_mail(template_prefix, email, context, headers=headers)
 
     def clean_username(self, username, shallow=False):
         """A new username is no member's display name either (``Profile.clean``)."""

@@ -186,6 +186,11 @@ class Match(ABC):
         unless the game drops it (rummy's Points and Pool, ``GameRules.has_drops``)."""
         return AbsentSeat.STAND_IN
 
+    def between_deals(self) -> bool:
+        """A deal (a hand) is over and its result on the table, the next not dealt yet: the
+        pause the table keeps for people to read it. Games of one deal have none."""
+        return False
+
     def decision_seconds(self) -> int | None:
         """How long the current decision may take when the rules fix it (Court Piece's trump
         call); ``None`` leaves it to the table's turn timer."""

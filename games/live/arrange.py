@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from games.engine.base import Match
-from games.engine.rummy import RummyMatch, best_layout, judge_layout
+from games.engine.rummy import RummyMatch, best_layout, judge_layout, valid_asides
 from games.words.layout import REFUSALS, kind_labels, layout_status
 
 # A hand holds at most 14 cards; a layout of more groups than cards, or of longer groups, is no
@@ -54,6 +54,15 @@ def arrangement_frame(match: Match | None, seat: int, message: dict) -> dict[str
         "status": layout_status(verdict),
         "sorted": sort,
         "drop_cost": match.drop_cost(seat),
+        # The safety net before a declaration (RM-15): the cards that, put aside, leave a
+        # valid show; the page asks before any other, naming what a wrong show costs. The
+        # card just taken from the open pile may not be put aside (RM-8).
+        "valid_asides": [
+            [g, p]
+            for g, p in valid_asides(verdict.groups, wild_rank)
+            if verdict.groups[g][p] != view["taken_this_turn"]
+        ],
+        "wrong_show_cost": match.wrong_show_cost(),
     }
 
 

@@ -39,6 +39,7 @@ _table_revision = database_sync_to_async(table_revision, thread_sensitive=False)
 # loop's hub without the thread waiting for it: ``games.live.fanout``).
 _move_apply = database_sync_to_async(services.table_move_apply, thread_sensitive=False)
 _seat_return = database_sync_to_async(services.table_seat_return, thread_sensitive=False)
+_ready = database_sync_to_async(services.table_ready, thread_sensitive=False)
 
 
 class PresenceConsumer(GuardedJsonConsumer):
@@ -76,8 +77,9 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
     must be the sender's own), ``{"type": "sync"}`` for the current state (after a version
     gap), ``{"type": "back"}`` (a member takes their seat back from a stand-in bot; any move
     or reconnection does too) and ``{"type": "ping"}`` (answered with the table's version and
-    revision). A refusal is an error frame to the
-    sender alone, ``{"type": "error", "code": ..., "message": ...}``, and changes nothing.
+    revision), ``{"type": "ready"}`` (the last deal's result read: the next may be dealt).
+    A refusal is an error frame to the sender alone,
+    ``{"type": "error", "code": ..., "message": ...}``, and changes nothing.
     ``{"type": "arrange", "groups": [[...], ...]}`` (rummy) judges the sender's own layout of
     their hand and changes nothing (``games.live.arrange``).
     Private tables need their invite (``?invite=...``) unless the member sits there.
@@ -204,6 +206,16 @@ class TableConsumer(LoopDispatch, GuardedJsonConsumer):
 
     async def client_sync(self, message):
         await self.send_current_state()
+
+    async def client_ready(self, message):
+        """Ready for the next deal: the last one's result has been read (issue 22)."""
+        if self.seat is None:
+            await self.send_error("not_seated")
+            return
+        if not await _ready(table_id=self.table_id, user_id=self.user_id):
+            # Nothing changed (the pause had just ended, or a second press): the page waits
+            # for an answer, so it gets the table as it stands.
+            await self.send_current_state()
 
     async def client_back(self, message):
         if self.seat is not None:

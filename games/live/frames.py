@@ -2,7 +2,11 @@
 
     {"type": "state", "version": N, "revision": R, "status": ..., "seat": s | None,
      "view": match.view(s), "legal": [...], "deadline": iso | None, "seats": [...],
-     "last_move": {"version", "seat", "by", "events", "text"} | None}
+     "last_move": {"version", "seat", "by", "events", "text"} | None,
+     "pause": {"until": iso} | None, "rematch": table id | None}
+
+Between two deals the last deal's result stays up until ``pause["until"]`` or until every
+person pressed Ready (each seat's ``ready``): meanwhile nobody has a legal move.
 
 Spectators (``seat`` None) and a member who left the match get no legal actions. The last
 move's ``text`` is its public events in the reader's words (``games.words.moves``): the page
@@ -10,10 +14,11 @@ shows it as it is. A refusal is an ``ErrorFrame`` to its sender alone; a ping is
 ``PongFrame``.
 """
 
+import dataclasses
 from collections import OrderedDict
 from typing import Literal, TypedDict
 
-from django.utils import translation
+from django.utils import timezone, translation
 
 from games.engine.base import Action, View
 from games.tables.selectors import SeatJson, TableSnapshot
@@ -25,6 +30,10 @@ class ToldMove(PublicMove):
     """A move's public side, with its words in the reader's language."""
 
     text: str
+
+
+class Pause(TypedDict):
+    until: str  # ISO 8601
 
 
 class StateFrame(TypedDict):
@@ -41,6 +50,8 @@ class StateFrame(TypedDict):
     deadline: str | None  # ISO 8601, while the match is played
     seats: list[SeatJson]
     last_move: ToldMove | None
+    pause: Pause | None
+    rematch: int | None  # a finished match's rematch table, once a player asked for one
 
 
 class ErrorFrame(TypedDict):
@@ -68,6 +79,8 @@ def state_frame(
     active one, as a page's request has it)."""
     match = snapshot.match
     playing = match is not None and snapshot.status == "playing"
+    # Read once: the moves offered and the pause shown must agree at its very end.
+    pause = _pause(snapshot)
     return {
         "type": "state",
         "table": snapshot.id,
@@ -78,11 +91,49 @@ def state_frame(
         "status": snapshot.status,
         "seat": seat,
         "view": match.view(seat) if match is not None else None,
-        "legal": _legal(snapshot, seat),
+        "legal": [] if pause is not None else _legal(snapshot, seat),
         "deadline": snapshot.deadline.isoformat() if snapshot.deadline and playing else None,
         "seats": [info.to_json() for info in snapshot.seats],
         "last_move": _told(snapshot, language),
+        "pause": pause,
+        "rematch": snapshot.rematch,
     }
+
+
+class ReplayFrame(StateFrame):
+    """A finished match's step as the table page draws it, read-only: the spectator's view,
+    and every hand open (``Match.open_hands``: after the match only)."""
+
+    open_hands: list[list[dict[str, object]]]
+    step: int
+    steps: int
+
+
+def replay_frame(
+    snapshot: TableSnapshot, steps: int, *, language: str | None = None
+) -> ReplayFrame:
+    """The frame of a replay's step (``snapshot``: the finished table at ``version`` the step,
+    with the match as it stood after that move, and that move as its last) of ``steps``."""
+    assert snapshot.match is not None
+    frame = state_frame(
+        dataclasses.replace(snapshot, status="playing", deadline=None), None, language=language
+    )
+    return {
+        **frame,
+        "status": "finished" if snapshot.match.is_over() else "replay",
+        "pause": None,
+        "open_hands": [list(map(dict, groups)) for groups in snapshot.match.open_hands()],
+        "step": snapshot.version,
+        "steps": steps,
+    }
+
+
+def _pause(snapshot: TableSnapshot) -> Pause | None:
+    """The pause between deals, while it lasts (its end is read on the row, as the jobs do)."""
+    until = snapshot.paused_until
+    if until is None or snapshot.status != "playing" or until <= timezone.now():
+        return None
+    return {"until": until.isoformat()}
 
 
 def _legal(snapshot: TableSnapshot, seat: int | None) -> list[Action]:

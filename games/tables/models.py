@@ -72,6 +72,24 @@ class Table(models.Model):
     # When the bot to move is owed its move: past it, its job was lost (a worker died, Redis
     # restarted) and the sweep queues it again.
     bot_due = models.DateTimeField(null=True, blank=True, editable=False)
+    # A deal's result stays on the table this long, unless every person there presses Ready
+    # first (issue 22): no one, bot or person, deals the next one before.
+    pause_seconds = models.PositiveSmallIntegerField(
+        _("seconds a deal's result stays up"), default=10
+    )
+    # Until when the result of the deal just over stays up (None: no such pause now). The
+    # bot's job and the person's clock of the next deal both wait for it, read on the row.
+    paused_until = models.DateTimeField(null=True, blank=True, editable=False)
+    # The table of this finished match's rematch ("Play again"), for its players to find: on
+    # this row, so that its frames tell the pages still showing the result.
+    rematch = models.ForeignKey(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        editable=False,
+    )
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
 
@@ -111,6 +129,8 @@ class Seat(models.Model):
     # match counts the member last (accounts.ratings.match_standings).
     left = models.BooleanField(_("left the match"), default=False)
     timeouts_in_row = models.PositiveSmallIntegerField(_("timeouts in a row"), default=0)
+    # The member pressed Ready during the pause between two deals (``Table.paused_until``).
+    ready = models.BooleanField(default=False, editable=False)
 
     class Meta:
         verbose_name = _("seat")

@@ -1,5 +1,6 @@
 """Reads about tables: lobby lists, who may see a table, a table's snapshot, its moves, replays."""
 
+import dataclasses
 import json
 import secrets
 from collections.abc import Iterator, Sequence
@@ -13,7 +14,7 @@ from django.db.models import Count, F, Q, QuerySet
 from games.engine import GAMES
 from games.engine.base import Match
 from games.tables.models import Move, Seat, Table, TableStatus
-from games.tables.sql import PUBLIC_MOVE, PublicMove, table_rows
+from games.tables.sql import PUBLIC_MOVE, PublicMove, public_move, table_rows
 
 RECENT_MOVES = 30
 
@@ -131,6 +132,7 @@ class SeatJson(TypedDict):
     stand_in: bool
     away: bool
     left: bool
+    ready: bool
 
 
 @dataclass(frozen=True)
@@ -142,6 +144,7 @@ class SeatInfo:
     stand_in: bool
     away: bool
     left: bool
+    ready: bool
 
     def to_json(self) -> SeatJson:
         return {
@@ -151,6 +154,7 @@ class SeatInfo:
             "stand_in": self.stand_in,
             "away": self.away,
             "left": self.left,
+            "ready": self.ready,
         }
 
 
@@ -165,6 +169,8 @@ class TableSnapshot:
     version: int
     revision: int
     deadline: datetime | None
+    paused_until: datetime | None  # the last deal's result stays up until then
+    rematch: int | None  # the table of this finished match's rematch
     seats: tuple[SeatInfo, ...]
     match: Match | None
     last_move: PublicMove | None
@@ -198,6 +204,8 @@ def table_snapshot_of(
         version=table.version,
         revision=table.revision,
         deadline=table.deadline,
+        paused_until=table.paused_until,
+        rematch=table.rematch_id,
         seats=tuple(
             SeatInfo(
                 number=seat.number,
@@ -207,6 +215,7 @@ def table_snapshot_of(
                 stand_in=seat.stand_in,
                 away=seat.timeouts_in_row >= table.max_timeouts,
                 left=seat.left,
+                ready=seat.ready,
             )
             for seat, name in seats
         ),
@@ -305,6 +314,19 @@ def table_replay_step(table: Table, step: int) -> ReplayStep:
     if passed:
         shared_cache.set_many(passed, REPLAY_CACHE_SECONDS)
     return ReplayStep(shown, match)
+
+
+def table_replay_snapshot(table: Table, shown: ReplayStep, step: int) -> TableSnapshot:
+    """The finished table as its page draws a replay's ``step``: its seats and names, the
+    match after that move, and that move as the last one."""
+    # A table without seat rows (made in a test, or its seats gone) is drawn without seats.
+    finished = table_snapshot(table.pk) or table_snapshot_of(table, [], None, None)
+    return dataclasses.replace(
+        finished,
+        match=shown.match,
+        version=step,
+        last_move=public_move(shown.move) if shown.move is not None else None,
+    )
 
 
 def _replay_key(table: Table, version: int) -> str:

@@ -11,6 +11,7 @@ SEAT_PREFIX = "player_"
 OPTION_PREFIX = "option_"
 # What people may choose; the services accept shorter clocks (tests use them).
 TURN_SECONDS = (5, 300)
+PAUSE_SECONDS = 10  # a deal's result stays up this long by default (issue 22)
 
 
 class TableForm(forms.Form):
@@ -37,6 +38,13 @@ class TableForm(forms.Form):
     bot_delay_seconds = forms.FloatField(
         label=_("Seconds a bot waits before it moves"), initial=1.0, min_value=0, max_value=10
     )
+    pause_seconds = forms.IntegerField(
+        label=_("Seconds a deal's result stays up (unless everyone is ready sooner)"),
+        initial=PAUSE_SECONDS,
+        min_value=0,
+        max_value=60,
+        required=False,
+    )
     private = forms.BooleanField(
         label=_("Private: only people with the invite link may come"), required=False
     )
@@ -58,12 +66,18 @@ class TableForm(forms.Form):
                 label=_("Seat %(number)s") % {"number": number + 1},
                 choices=SEAT_CHOICES,
                 required=False,
-                initial=PERSON if number < 2 else BotLevel.MEDIUM,
+                # A quick game against bots by default: the maker in seat 1, bots elsewhere.
+                initial=PERSON if number < 1 else BotLevel.MEDIUM,
             )
         for name, default in rules.default_options.items():
             field = _option_field(game, name, default)
             if field is not None:
                 self.fields[option_field(name)] = field
+
+    def clean_pause_seconds(self) -> int:
+        """Left empty: the default pause."""
+        value = self.cleaned_data.get("pause_seconds")
+        return PAUSE_SECONDS if value is None else value
 
     def bot_levels(self) -> list[str]:
         count = self.cleaned_data["seat_count"]
@@ -87,7 +101,7 @@ class TableForm(forms.Form):
         return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
 
     def company_fields(self):
-        names = ("turn_seconds", "max_timeouts", "bot_delay_seconds", "private")
+        names = ("turn_seconds", "max_timeouts", "bot_delay_seconds", "pause_seconds", "private")
         return [self[name] for name in (*names, "allow_spectators", "ranked")]
 
 

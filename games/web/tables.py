@@ -17,12 +17,12 @@ from django.views.decorators.http import require_POST
 from config.catalogue import CATALOGUE_BY_SLUG
 from games.engine import GAMES
 from games.engine.base import Match
-from games.live.frames import state_frame
+from games.live.frames import replay_frame, state_frame
 from games.tables import selectors, services
 from games.tables.models import BotLevel, Table, TableStatus
 from games.tables.refusals import TableRefusal
 from games.web.forms import TableForm
-from games.words.labels import HAND_LABELS, isolated, variant_name
+from games.words.labels import HAND_LABELS, bot_label, isolated, variant_name
 from games.words.refusals import refusal_text
 from games.words.table_page import table_page_words
 
@@ -53,6 +53,7 @@ def table_new(request, slug):
                 turn_seconds=form.cleaned_data["turn_seconds"],
                 bot_delay_seconds=form.cleaned_data["bot_delay_seconds"],
                 max_timeouts=form.cleaned_data["max_timeouts"],
+                pause_seconds=form.cleaned_data["pause_seconds"],
                 private=form.cleaned_data["private"],
                 allow_spectators=form.cleaned_data["allow_spectators"],
                 ranked=form.cleaned_data["ranked"],
@@ -63,6 +64,48 @@ def table_new(request, slug):
         else:
             return redirect("table", table_id=table.pk)
     return render(request, "games/table_new.html", {"game": game, "form": form})
+
+
+@require_POST
+@login_required
+def play_now(request, slug):
+    """The "Play now" button: a table of this game against bots, started at once, in one
+    click (the member in seat 1, medium bots in the others)."""
+    _game(slug)
+    variant, seats = quick_start(slug)
+    table = services.table_create(
+        creator_id=request.user.pk,
+        game=slug,
+        variant=variant,
+        bot_levels=["", *[BotLevel.MEDIUM] * (seats - 1)],
+    )
+    return redirect("table", table_id=table.pk)
+
+
+def quick_start(slug: str) -> tuple[str, int]:
+    """A quick game's variant (the game's first) and seats (four where the variant allows,
+    else as near as it does)."""
+    rules = GAMES[slug]
+    variant = rules.variants[0]
+    low, high = rules.player_range(variant)
+    return variant, min(max(QUICK_SEATS, low), high)
+
+
+QUICK_SEATS = 4
+
+
+@require_POST
+@login_required
+def table_again(request, table_id):
+    """ "Play again" on a finished table: the rematch's table, its member seated there."""
+    table, _invite = _visible_table(request, table_id)
+    try:
+        rematch = services.table_rematch(table_id=table.pk, user_id=request.user.pk)
+    except TableRefusal as refusal:
+        messages.error(request, refusal_text(refusal.code))
+        return redirect("table", table_id=table.pk)
+    path = reverse("table", args=[rematch.pk])
+    return redirect(_with_invite(path, rematch.invite_token if rematch.private else None))
 
 
 @require_POST
@@ -115,6 +158,8 @@ def table(request, table_id):
         ),
         "rules": {"bids": GAMES[table.game].bid_ladder(table.variant)},
         "socket_path": _with_invite(f"/ws/tables/{table.pk}/", invite),
+        "rematch": _rematch_of(table) if table.status == TableStatus.FINISHED else None,
+        "direction": PLAY_DIRECTIONS.get(table.game, "right"),
     }
     return render(request, "games/table.html", context)
 
@@ -176,6 +221,8 @@ def table_replay(request, table_id):
     total = table.version
     step = min(max(_int_or_none(request.GET.get("step")) or 0, 0), total)
     shown = selectors.table_replay_step(table, step)
+    at_step = selectors.table_replay_snapshot(table, shown, step)
+    frame = replay_frame(at_step, total)
     context = {
         "table": table,
         "game": CATALOGUE_BY_SLUG[table.game],
@@ -183,13 +230,31 @@ def table_replay(request, table_id):
         "step": step,
         "total": total,
         "move": shown.move,
-        "hands": _open_hands(shown.match),
-        "public_view": shown.match.view(None),
-        "result": getattr(table, "result", None),
         "invite": invite,
+        # The table's own page, read-only: its board and seats drawn from the step's frame.
+        "frame": frame,
+        "seats": at_step.seats,
+        "my_seat": None,
+        "live": True,
+        "replay": True,
+        "move_who": _mover(at_step, shown.move),
+        "socket_path": "",
+        "game_partial": f"games/table/_{table.game}.html",
+        "game_script": GAME_SCRIPTS[table.game],
+        "strings": table_page_words(
+            bot_levels=BotLevel.choices, table_statuses=TableStatus.choices
+        ),
+        "rules": {"bids": GAMES[table.game].bid_ladder(table.variant)},
+        "direction": PLAY_DIRECTIONS.get(table.game, "right"),
+        "recent_moves": [],
     }
-    return render(request, "games/replay.html", context)
+    return render(request, "games/table.html", context)
 
+
+# Which way play passes round the felt (the engines number seats clockwise): to the right in
+# Court Piece (CP-1, counter-clockwise), to the left in the others (PI-2: bidding starts left
+# of the dealer; rummy and Hidden Unders pass to the next seat number).
+PLAY_DIRECTIONS = {"courtpiece": "right", "pitch": "left", "rummy": "left", "unders": "left"}
 
 # Each game's own part of the table page's script.
 GAME_SCRIPTS = {
@@ -221,11 +286,9 @@ def _result_rows(snapshot) -> list[dict]:
     rows = []
     for info in snapshot.seats:
         number = info.number
-        name = info.name or str(BotLevel(info.bot_level).label if info.bot_level else "")
-        label = _("Seat %(number)s") % {"number": number + 1}
         rows.append(
             {
-                "name": f"{label} ({isolated(name)})" if name else label,
+                "name": _seat_label(info),
                 "rank": result["ranks"][number],
                 "score": result["scores"][number],
                 "winner": number in winners,
@@ -233,6 +296,30 @@ def _result_rows(snapshot) -> list[dict]:
             }
         )
     return sorted(rows, key=lambda row: row["rank"])
+
+
+def _rematch_of(table: Table) -> Table | None:
+    """The open table of this finished one's rematch, for its players to join."""
+    if table.rematch_id is None:
+        return None
+    return Table.objects.filter(pk=table.rematch_id, status=TableStatus.OPEN).first()
+
+
+def _mover(snapshot, move) -> str:
+    """Who made a replay's move, by seat and name."""
+    if move is None:
+        return ""
+    if move.seat < len(snapshot.seats):
+        return _seat_label(snapshot.seats[move.seat])
+    return _("Seat %(number)s") % {"number": move.seat + 1}
+
+
+def _seat_label(info) -> str:
+    """``Seat 2 (Kabir, medium bot)``: a seat with its member's name or its bot's."""
+    level = str(BotLevel(info.bot_level).label) if info.bot_level else ""
+    name = info.name or (bot_label(info.number, level) if level else "")
+    label = _("Seat %(number)s") % {"number": info.number + 1}
+    return f"{label} ({isolated(name)})" if name else label
 
 
 def _game(slug):

@@ -20,4 +20,6 @@ urlpatterns = [
     path("tables/<id:table_id>/forfeit/", tables.table_match_leave, name="table_forfeit"),
     path("tables/<id:table_id>/start/", tables.table_start, name="table_start"),
     path("tables/<id:table_id>/replay/", tables.table_replay, name="table_replay"),
+    path("tables/<id:table_id>/again/", tables.table_again, name="table_again"),
+    path("games/<slug:slug>/play-now/", tables.play_now, name="play_now"),
 ]

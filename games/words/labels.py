@@ -5,6 +5,7 @@ words for them in the reader's language.
 """
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from games.engine.base import HandLabel
 
@@ -111,7 +112,9 @@ EVENT_TEMPLATES = {
     "luck": _("The luck card sets trump for %(caller)s"),
     "trick": _("Trick %(number)s won by %(winner)s"),
     "pitch:trick": _("Trick won by %(winner)s"),
-    "collect": _("Pile of %(tricks)s tricks collected"),
+    "collect": ngettext_lazy(
+        "Pile of %(tricks)s trick collected", "Pile of %(tricks)s tricks collected", "tricks"
+    ),
     "deal_over": _("Deal %(deal)s over: %(team)s %(kind)s, %(points)s points; tricks %(tricks)s"),
     "rummy:deal_over": _("Deal %(deal)s won by %(winner)s; points %(points)s"),
     "pitcher": _("%(seat)s pitches, bid %(bid)s"),
@@ -125,12 +128,22 @@ EVENT_TEMPLATES = {
     "game_over": _("Game over: %(winners)s won"),
     "unders:play": _("Played %(count)s × %(rank)s %(from)s"),
     "under": _("Turned an under over: %(rank)s, %(playable)s"),
-    "burn": _("Pile of %(cards)s cards burned %(why)s; drew %(drew)s"),
-    "unders:take": _("Took the pile of %(cards)s cards"),
+    "burn": ngettext_lazy(
+        "Pile of %(cards)s card burned %(why)s; drew %(drew)s",
+        "Pile of %(cards)s cards burned %(why)s; drew %(drew)s",
+        "cards",
+    ),
+    "unders:take": ngettext_lazy(
+        "Took the pile of %(cards)s card", "Took the pile of %(cards)s cards", "cards"
+    ),
     "unders:done": _("Draw/Done: drew %(drew)s"),
-    "reshuffle": _("Open pile shuffled into the deck (%(closed)s cards)"),
-    "drop": _("Dropped, %(points)s points"),
-    "rejoin": _("Rejoined at %(score)s points"),
+    "reshuffle": ngettext_lazy(
+        "Open pile shuffled into the deck (%(closed)s card)",
+        "Open pile shuffled into the deck (%(closed)s cards)",
+        "closed",
+    ),
+    "drop": ngettext_lazy("Dropped, %(points)s point", "Dropped, %(points)s points", "points"),
+    "rejoin": ngettext_lazy("Rejoined at %(score)s point", "Rejoined at %(score)s points", "score"),
     "declare": _("Declared: %(valid)s"),
 }
 EVENT_QUIET = {
@@ -159,6 +172,15 @@ FLAG_WORDS = {
     "valid": (_("a valid show"), _("a wrong show")),
 }
 NOBODY = _("nobody")
+# A count of points a template leaves out (a wrong show's cost), told after it.
+POINTS = ngettext_lazy("%(count)s point", "%(count)s points", "count")
+# Why a declaration was a wrong show (the engine's ``Verdict.reason_code``, RM-31).
+SHOW_REASONS = {
+    "not_13_cards": _("(the groups did not hold 13 cards)"),
+    "invalid_group": _("(a group was neither a sequence nor a set)"),
+    "no_pure_sequence": _("(no pure sequence)"),
+    "one_sequence": _("(only one sequence)"),
+}
 
 # Values inside actions and events that are words, not cards or numbers.
 ACTION_WORDS = {
@@ -175,6 +197,23 @@ ACTION_WORDS = {
     # How a Pitch match ended (PI-8, and the house rule's back door).
     "target": _("by reaching the target"),
     "back_door": _("by the back door: the other team fell to minus the target"),
+}
+
+
+# Each bot's name, by its seat (a table's bots are told apart by name, not by seat number),
+# written in the reader's script; its level follows it.
+BOT_NAMES = [_("Meera"), _("Kabir"), _("Zoya"), _("Arjun"), _("Noor"), _("Dev")]
+BOT_LABEL = _("%(name)s, %(level)s bot")
+
+
+def bot_label(number: int, level: str) -> str:
+    """``Kabir, medium bot``: the bot at seat ``number``."""
+    return str(BOT_LABEL) % {"name": BOT_NAMES[number % len(BOT_NAMES)], "level": level}
+
+
+# The notices tables send members (accounts.notices), by kind.
+NOTICE_SENTENCES = {
+    "table.rematch": _("%(name)s asks you to play again: the new table is waiting for you."),
 }
 
 

@@ -4,8 +4,7 @@ The engine judges the layout (``games.engine.rummy.judge_layout``); these are it
 reader's language.
 """
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from games.engine.rummy import GroupKind, LayoutVerdict
 
@@ -25,7 +24,11 @@ def kind_labels(verdict: LayoutVerdict) -> list[str]:
 def layout_status(verdict: LayoutVerdict) -> str:
     """``Pure seq ✓ · Sequences 2/2 · 25 points``: the first life, the sequences that count
     towards the two lives, and what the hand counts as laid out."""
-    return _("Pure seq %(mark)s · Sequences %(count)s/2 · %(points)s points") % {
+    return ngettext(
+        "Pure seq %(mark)s · Sequences %(count)s/2 · %(points)s point",
+        "Pure seq %(mark)s · Sequences %(count)s/2 · %(points)s points",
+        verdict.points,
+    ) % {
         "mark": "✓" if verdict.has_pure_sequence else "✗",
         "count": min(verdict.sequences, 2),
         "points": verdict.points,

@@ -26,7 +26,9 @@ from games.words.labels import (
     FLAG_WORDS,
     NOBODY,
     OUTCOME_NAMES,
+    POINTS,
     SEAT_FIELDS,
+    SHOW_REASONS,
     SUIT_NAMES,
     TEAM_FIELDS,
 )
@@ -37,6 +39,8 @@ move from before actions were kept canonical may hold anything a client sent (is
 
 PRINTED_JOKER_MARK = "🃏"
 SUIT_FIELDS = frozenset({"suit", "trump"})
+# Fields told in words when a template leaves them out: suits, a wrong show's reason, points.
+TOLD_AFTER = SUIT_FIELDS | {"reason_code", "points"}
 
 
 def move_text(events: Iterable[Mapping[str, Any]], game: str) -> str:
@@ -53,10 +57,15 @@ def event_text(event: Mapping[str, Any], game: str) -> str:
     if template is None:
         return _described(event, EVENT_NAMES)
     values = _TemplateFields(event)
-    told = str(template) % values
+    try:
+        told = str(template % values)
+    except TypeError:
+        # A plural template's count that is no number (a stored move may hold anything a
+        # client sent, issue 17): told by its name and fields instead.
+        return _described(event, EVENT_NAMES)
     rest = [
-        _field(key, value) if key in SUIT_FIELDS else value_text(value)
-        for key, value in _in_order(event)
+        _field(key, value) if key in TOLD_AFTER else value_text(value)
+        for key, value in sorted(_in_order(event), key=lambda item: item[0] == "points")
         if key not in values.used and key not in EVENT_QUIET and key not in ("type", "seat")
     ]
     return " ".join(part for part in [told, *rest] if part)
@@ -113,9 +122,18 @@ class _TemplateFields(dict):
         self.event = event
         self.used: set[str] = set()
 
-    def __missing__(self, key: str) -> str:
+    def __missing__(self, key: str) -> object:
         self.used.add(key)
-        return _field(key, self.event.get(key))
+        value = self.event.get(key)
+        # A count stays a number: a plural template (``ngettext_lazy``) picks its form by it.
+        if _is_count(key, value):
+            return value
+        return _field(key, value)
+
+
+def _is_count(key: str, value: object) -> bool:
+    plain = key not in SEAT_FIELDS and key not in TEAM_FIELDS and key not in FLAG_WORDS
+    return plain and isinstance(value, int) and not isinstance(value, bool)
 
 
 def _field(key: str, value: object) -> str:
@@ -132,6 +150,10 @@ def _field(key: str, value: object) -> str:
         return str(NOBODY) if value is None else team_label(value)
     if key == "kind":
         return str(OUTCOME_NAMES.get(value, value))
+    if key == "reason_code":
+        return str(SHOW_REASONS.get(str(value), "")) if isinstance(value, str) else ""
+    if key == "points" and _is_count(key, value):
+        return str(POINTS % {"count": value})
     if isinstance(value, list) and all(isinstance(item, int) for item in value):
         return "–".join(str(item) for item in value)
     if value is None:

@@ -13,6 +13,8 @@ MESSAGES = {
     # The table's own refusals.
     "no_table": _("There is no such table."),
     "stale_version": _("The table moved on: here is where it stands now."),
+    "deal_paused": _("The last deal's result is still up: press Ready for the next deal."),
+    "no_rematch": _("Only a player of this finished match can ask for another."),
     "not_seated": _("You are watching this table: only its players can move."),
     "table_not_playing": _("The match is not being played now."),
     "not_open": _("The match has started: seats can no longer change."),

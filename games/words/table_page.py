@@ -4,13 +4,17 @@ moves and events say is not here: the server tells them (``games.words.moves``) 
 carry the text.
 """
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.words.labels import (
     ACTION_NAMES,
     ACTION_WORDS,
+    BOT_LABEL,
+    BOT_NAMES,
+    HAND_LABELS,
     OUTCOME_NAMES,
     PROMPTS,
     SEAT_STATUSES,
@@ -30,6 +34,9 @@ def table_page_words(
         "bot_levels": _words(dict(bot_levels)),
         "table_statuses": _words(dict(table_statuses)),
         "seat": _("Seat %(number)s"),
+        "hand_labels": {str(label): str(words) for label, words in HAND_LABELS.items()},
+        "bot_names": [str(name) for name in BOT_NAMES],
+        "bot_label": str(BOT_LABEL),
         "you": _("you"),
         "empty": _("empty"),
         "stand_in": _("a bot plays for now"),
@@ -57,7 +64,7 @@ def table_page_words(
         "kinds": {kind.value: str(label) for kind, label in KIND_LABELS.items()},
         "statuses": _words(SEAT_STATUSES),
         "outcomes": _words(OUTCOME_NAMES),
-        "cards_count": _("%(count)s cards"),
+        "cards_count": _plural(lambda n: ngettext("%(count)s card", "%(count)s cards", n), "count"),
         "group": _("Group"),
         "move_here": _("Move the selected cards into this group"),
         "new_group_drop": _("Drop a card here for a new group"),
@@ -68,14 +75,59 @@ def table_page_words(
         "group_selected": _("Group selected"),
         "declare_aside": _("Declare, putting the selected card aside"),
         "declare_hint": _("Select the card to put aside, then declare."),
-        "drop_cost": _("Drop (costs %(points)s points)"),
+        "drop_cost": _plural(
+            lambda n: ngettext(
+                "Drop (costs %(points)s point)", "Drop (costs %(points)s points)", n
+            ),
+            "points",
+        ),
+        "declare_valid": _("Declare: a valid show"),
+        "declare_wrong": _("Declare (not a valid show)"),
+        "confirm_wrong_show": _plural(
+            lambda n: ngettext(
+                "This is not a valid show: declaring it now is a wrong show, and costs you "
+                "%(points)s point. Declare anyway?",
+                "This is not a valid show: declaring it now is a wrong show, and costs you "
+                "%(points)s points. Declare anyway?",
+                n,
+            ),
+            "points",
+        ),
+        "declare_anyway": _("Declare anyway"),
+        "confirm_drop": _plural(
+            lambda n: ngettext(
+                "Drop out of this deal? It costs you %(points)s point.",
+                "Drop out of this deal? It costs you %(points)s points.",
+                n,
+            ),
+            "points",
+        ),
+        "drop_now": _("Drop"),
+        "keep_playing": _("Keep playing"),
+        "ready": _("Ready for the next deal"),
+        "ready_done": _("Ready: waiting for the others"),
+        "next_deal_in": _("The next deal in %(seconds)s s"),
+        "is_ready": _("ready"),
+        "join_rematch": _("Join the rematch"),
+        "eliminated": _(
+            "You are out of this Pool game. Watch it to the end, or go back to the lobby."
+        ),
+        "watch_on": _("Watch"),
+        "to_lobby": _("Back to the lobby"),
+        "notify_ask": _("Notify me when it is my turn"),
+        "turn_of": _("%(seat)s to move"),
         "last_deal": _("Last deal"),
-        "points": _("%(points)s points"),
+        "points": _plural(lambda n: ngettext("%(points)s point", "%(points)s points", n), "points"),
         "ungrouped": _("Ungrouped"),
         "trump": _("Trump"),
         "face_down_by": _("laid face down by %(seat)s"),
         "not_yet": _("not chosen yet"),
-        "team_tricks": _("Team %(number)s: %(tricks)s tricks"),
+        "team_tricks": _plural(
+            lambda n: ngettext(
+                "Team %(number)s: %(tricks)s trick", "Team %(number)s: %(tricks)s tricks", n
+            ),
+            "tricks",
+        ),
         "of_target": _("of %(target)s"),
         "deal_outcome": _("Team %(team)s: %(outcome)s, %(points)s points"),
         "pitcher_bid": _("%(seat)s bid %(bid)s"),
@@ -124,6 +176,15 @@ def table_page_words(
             "empty, play from your overs."
         ),
     }
+
+
+def _plural(forms: Callable[[int], str], key: str) -> dict[str, str]:
+    """A line with a count in it (``forms``: its ``ngettext`` call, written out where the
+    catalogue's extraction finds it), both forms for the script (``Taash.cards.format`` picks one
+    by ``values[key]``): the one form for 1, the other for any other number, as the
+    ``Plural-Forms`` of every catalogue here says (``n != 1``, tests/locale checks it)."""
+    one, other = forms(1), forms(2)
+    return {"one": one, "other": other, "count": key}
 
 
 def _words(names: Mapping[str, object]) -> dict[str, str]:

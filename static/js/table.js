@@ -48,7 +48,10 @@
     const seat = frame.seats[number];
     const label = format(strings.seat, { number: number + 1 });
     if (!seat) return label;
-    const who = number === frame.seat ? strings.you : seat.name || strings.bot_levels[seat.bot] || "";
+    const bot = seat.bot && !seat.name
+      ? format(strings.bot_label, { name: strings.bot_names[number % strings.bot_names.length], level: strings.bot_levels[seat.bot] || "" })
+      : "";
+    const who = number === frame.seat ? strings.you : seat.name || bot;
     // The name set apart (first-strong isolate, as games/labels.py does): a Latin name in an
     // Urdu line keeps its brackets the right way round.
     return who ? label + " (\u2068" + who + "\u2069)" : label;
@@ -90,6 +93,15 @@
     waiting = true;
     root.classList.add("waiting");
     send({ type: "move", action, version: frame.version });
+  }
+
+  // Ready for the next deal: like a move, nothing more is sent until the table answers (a
+  // frame with the seat ready, or the next deal).
+  function ready() {
+    if (waiting) return;
+    waiting = true;
+    root.classList.add("waiting");
+    send({ type: "ready" });
   }
 
   function legalOf(type) {
@@ -213,9 +225,47 @@
     return form;
   }
 
+  // Where a seat sits around the felt, counted from the reader's own (a spectator's: seat 1's)
+  // at the bottom. The engines number the seats clockwise (the next number on one's left:
+  // CP-1 plays to the right, from seat 0 to seat 3; Pitch and rummy to the left), partners
+  // opposite at four; which way play passes is written under the felt.
+  const AROUND = {
+    1: ["bottom"],
+    2: ["bottom", "top"],
+    3: ["bottom", "left", "right"],
+    4: ["bottom", "left", "top", "right"],
+    5: ["bottom", "left", "top-left", "top-right", "right"],
+    6: ["bottom", "bottom-left", "top-left", "top", "top-right", "bottom-right"],
+  };
+  function placeOf(number) {
+    const players = frame.seats.length;
+    const me = typeof frame.seat === "number" ? frame.seat : 0;
+    return (AROUND[players] || [])[(number - me + players) % players] || "bottom";
+  }
+
+  // A replay shows every hand open on its seat: where the cards lie now (the hand, overs,
+  // unders, the card put aside), each part under its name; as dealt only before any other.
+  function openHand(groups) {
+    const now = groups.filter((group) => group.label !== "dealt");
+    return el(
+      "div",
+      { class: "seat-hand" },
+      (now.length ? now : groups).map((group) =>
+        el(
+          "div",
+          { class: "seat-hand-part" },
+          el("span", { class: "open-hand-label", text: strings.hand_labels[group.label] || "" }),
+          group.cards.map((code) => el("span", { class: "mini-card" }, Taash.cards.svg(code))),
+        ),
+      ),
+    );
+  }
+
   function renderSeats() {
     const list = byId("seats");
     if (!list) return;
+    const felt = byId("felt");
+    if (felt && frame.status !== "open" && !felt.contains(list)) felt.prepend(list);
     const view = frame.view || {};
     list.replaceChildren(
       ...frame.seats.map((seat) => {
@@ -224,16 +274,25 @@
         const empty = !seat.name && !seat.bot;
         const item = el(
           "li",
-          { class: "seat" + (moving ? " to-move" : "") + (number === frame.seat ? " mine" : ""), "data-seat": number },
+          { class: "seat" + (moving ? " to-move" : "") + (number === frame.seat ? " mine" : ""), "data-seat": number, "data-place": placeOf(number) },
           el("span", { class: "seat-name", text: seatName(number) + (empty ? " · " + strings.empty : "") }),
           seatForm(seat),
         );
-        if (moving) item.append(el("span", { class: "badge turn-badge", text: strings.to_move }));
+        if (moving) {
+          item.append(el("span", { class: "badge turn-badge", text: strings.to_move }));
+          const seconds = secondsLeft();
+          if (seconds !== null) item.append(el("span", { class: "seat-clock", text: format(strings.seconds_left, { seconds }) }));
+        }
         if (view.dealer === number) item.append(el("span", { class: "badge", text: strings.dealer }));
-        if (seat.left) item.append(el("span", { class: "badge", text: strings.left }));
-        else if (seat.stand_in) item.append(el("span", { class: "badge", text: strings.stand_in }));
-        else if (seat.away) item.append(el("span", { class: "badge", text: strings.away }));
-        if (game.seat && frame.view) game.seat(api, number, item);
+        if (frame.pause && seat.ready) item.append(el("span", { class: "badge ready-badge", text: strings.is_ready }));
+        // A finished match shows who sat where, none of the play's states.
+        if (frame.status === "playing") {
+          if (seat.left) item.append(el("span", { class: "badge", text: strings.left }));
+          else if (seat.stand_in) item.append(el("span", { class: "badge", text: strings.stand_in }));
+          else if (seat.away) item.append(el("span", { class: "badge", text: strings.away }));
+          if (game.seat && frame.view) game.seat(api, number, item);
+        }
+        if (frame.open_hands) item.append(openHand(frame.open_hands[number] || []));
         return item;
       }),
     );
@@ -250,6 +309,16 @@
     const bar = byId("timer");
     if (frame.view.over || frame.status === "finished") {
       line.textContent = strings.over;
+      if (bar) bar.hidden = true;
+      return;
+    }
+    if (frame.pause) {
+      // The last deal's result stays up (the server's rule, on the table's row): its end.
+      const left = secondsTo(frame.pause.until);
+      line.textContent = format(strings.next_deal_in, { seconds: left });
+      // Ready is the one thing a player has to do now.
+      const mine = frame.seats[frame.seat];
+      root.classList.toggle("my-turn", Boolean(mine && !mine.ready && !mine.left));
       if (bar) bar.hidden = true;
       return;
     }
@@ -292,6 +361,12 @@
     const mine = frame.seats[frame.seat];
     if (mine && !mine.left && (mine.stand_in || mine.away)) {
       buttons.push(el("button", { type: "button", onclick: () => send({ type: "back" }), text: strings.back }));
+    }
+    if (frame.pause && mine && !mine.left) {
+      const button = mine.ready
+        ? el("button", { type: "button", class: "secondary", disabled: true, text: strings.ready_done })
+        : el("button", { type: "button", class: "action action-ready", id: "ready-button", onclick: ready, text: strings.ready });
+      buttons.push(button);
     }
     const handled = game.handles || new Set();
     const severalCards = new Map();
@@ -346,12 +421,17 @@
     } else if (view.scores) {
       view.scores.forEach((score, seat) => rows.push([seatName(seat), score, ""]));
     }
+    // A game without scores (Hidden Unders) shows no empty heading.
+    if (!rows.length) {
+      box.replaceChildren();
+      return;
+    }
     box.replaceChildren(
       el("h2", { text: strings.scores }),
       el(
         "table",
         { class: "score-table" },
-        el("tbody", {}, rows.map(([who, score, extra]) => el("tr", {}, el("th", { scope: "row", text: who }), el("td", { text: String(score) }), el("td", { text: extra })))),
+        el("tbody", {}, rows.map(([who, score, extra]) => el("tr", {}, el("th", { scope: "row", text: who }), el("td", { text: Taash.cards.number(score) }), el("td", { text: extra })))),
       ),
     );
   }
@@ -365,7 +445,128 @@
     while (list.children.length > MOVES_SHOWN) list.lastElementChild.remove();
   }
 
+  // A player asked for a rematch of this finished match: the button joins it now.
+  function renderAfterMatch() {
+    const again = byId("play-again");
+    if (again && frame.rematch) again.textContent = strings.join_rematch;
+  }
+
+  // A player out of a Pool game (RM-24) has nothing left to play: they are told so, and
+  // may watch on or go; leaving the match (a bot for their seat) means nothing for them.
+  let watchingOn = false; // the eliminated player chose to watch: not told again
+  function renderEliminated() {
+    const mine = ((frame.view || {}).seats || [])[frame.seat];
+    const out = frame.status === "playing" && mine && mine.status === "out" && !frame.legal.length;
+    const leave = byId("leave-form");
+    if (leave) leave.hidden = out || frame.status !== "playing";
+    const handArea = document.querySelector(".hand-area");
+    if (handArea) handArea.hidden = Boolean(out);
+    let box = byId("eliminated");
+    if (!out) {
+      if (box) box.remove();
+      return;
+    }
+    if (box || watchingOn) return;
+    box = el(
+      "div",
+      { class: "eliminated", id: "eliminated", role: "status" },
+      el("p", { text: strings.eliminated }),
+      el("button", { type: "button", class: "secondary", onclick: () => { watchingOn = true; box.remove(); }, text: strings.watch_on }),
+      " ",
+      el("a", { class: "button", href: root.dataset.lobby, text: strings.to_lobby }),
+    );
+    const status = document.querySelector(".status-bar");
+    if (status) status.after(box);
+  }
+
+  // -- keyboard and being told -------------------------------------------------------------
+
+  // Where the keyboard focus is in the hand or the moves, to put it back after a redraw: the
+  // same card (by place) or the same position, else the first card a move uses. Without this
+  // the focus would fall back to the top of the page after every move.
+  function focusPlace() {
+    const active = document.activeElement;
+    for (const id of ["hand", "actions"]) {
+      const box = byId(id);
+      if (box && active && box.contains(active)) {
+        const buttons = [...box.querySelectorAll("button")];
+        return { id, key: active.dataset.key, index: buttons.indexOf(active) };
+      }
+    }
+    return null;
+  }
+
+  function restoreFocus(place) {
+    const active = document.activeElement;
+    if (!place || (active && active !== document.body && active.isConnected)) return;
+    const hand = byId("hand");
+    const box = byId(place.id);
+    const buttons = box ? [...box.querySelectorAll("button:not(:disabled)")] : [];
+    const same = place.key && hand && hand.querySelector(`.card-button[data-key="${CSS.escape(place.key)}"]`);
+    const target =
+      same ||
+      (place.id === "hand" && buttons[Math.min(place.index, buttons.length - 1)]) ||
+      (hand && (hand.querySelector(".card-button.legal") || hand.querySelector(".card-button"))) ||
+      buttons[0];
+    if (target) target.focus();
+  }
+
+  function keepingFocus(draw) {
+    const place = focusPlace();
+    draw();
+    restoreFocus(place);
+  }
+
+  // Arrow keys move between the cards of the hand (mirrored right to left), Home and End to
+  // its ends; Enter or Space plays or selects the focused card as a click does.
+  const handBox = byId("hand");
+  if (handBox) {
+    handBox.addEventListener("keydown", (event) => {
+      const card = event.target.closest(".card-button");
+      if (!card) return;
+      const rtl = document.documentElement.dir === "rtl";
+      const steps = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 };
+      const cards = [...handBox.querySelectorAll(".card-button")];
+      const at = cards.indexOf(card);
+      let next = null;
+      if (event.key in steps) next = cards[Math.min(cards.length - 1, Math.max(0, at + steps[event.key]))];
+      else if (event.key === "Home") next = cards[0];
+      else if (event.key === "End") next = cards[cards.length - 1];
+      if (!next) return;
+      event.preventDefault();
+      next.focus();
+    });
+  }
+
+  // Each change of turn is said once (a screen reader hears it; the turn line itself counts
+  // the seconds); the member's own turn is cued when the page is out of sight.
+  let toldTurn = "";
+  function announceTurn() {
+    const line = byId("turn-announce");
+    const view = frame.view || {};
+    const movers = frame.status === "playing" && !frame.pause ? view.to_move || [] : [];
+    const told = JSON.stringify([frame.status, movers, Boolean(frame.pause)]);
+    if (told === toldTurn) return;
+    toldTurn = told;
+    const mine = movers.includes(frame.seat);
+    let text = "";
+    if (frame.pause) text = format(strings.next_deal_in, { seconds: secondsTo(frame.pause.until) });
+    else if (mine) text = strings.your_turn;
+    else if (movers.length) text = movers.map((seat) => format(strings.turn_of, { seat: seatName(seat) })).join(", ");
+    if (line) line.textContent = text;
+    if (mine && Taash.cue) Taash.cue.yourTurn();
+  }
+
+  function secondsTo(iso) {
+    return Math.max(0, Math.round((Date.parse(iso) - Date.now()) / 1000));
+  }
+
   function render() {
+    keepingFocus(draw);
+    announceTurn();
+  }
+
+  function draw() {
     root.classList.remove("waiting");
     renderSeats();
     renderTurn();
@@ -375,6 +576,8 @@
     renderScores();
     if (game.summary) game.summary(api);
     addLastMove();
+    renderAfterMatch();
+    renderEliminated();
   }
 
   // The match began while this page waited at the open table: its parts show, the seat forms
@@ -388,6 +591,51 @@
     const status = byId("table-status");
     if (status) status.textContent = strings.table_statuses[frame.status] || "";
     if (Taash.cue) Taash.cue.matchStarted();
+  }
+
+  // A move that costs (a wrong show, a drop, leaving the match) goes only once the player
+  // says so in the page's dialog, which names the cost; Escape or "Keep playing" keeps it.
+  function confirmFirst(text, yesLabel, then) {
+    const dialog = byId("confirm-dialog");
+    if (!dialog || typeof dialog.showModal !== "function") {
+      if (window.confirm(text)) then();
+      return;
+    }
+    const back = document.activeElement;
+    byId("confirm-text").textContent = text;
+    const yes = byId("confirm-yes");
+    yes.textContent = yesLabel;
+    yes.onclick = () => {
+      dialog.close();
+      then();
+    };
+    byId("confirm-no").onclick = () => dialog.close();
+    dialog.addEventListener("close", () => back && back.isConnected && back.focus(), { once: true });
+    dialog.showModal();
+    byId("confirm-no").focus();
+  }
+
+  // The invite link's Copy button (the field stays, selectable, where the clipboard is refused).
+  const copy = byId("invite-copy");
+  if (copy && navigator.clipboard) {
+    copy.hidden = false;
+    copy.addEventListener("click", () => {
+      navigator.clipboard.writeText(byId("invite-link").value).then(() => {
+        copy.textContent = copy.dataset.copied;
+      }, () => byId("invite-link").select());
+    });
+  }
+
+  const leaveForm = byId("leave-form");
+  if (leaveForm) {
+    leaveForm.addEventListener("submit", (event) => {
+      if (leaveForm.dataset.confirmed) return;
+      event.preventDefault();
+      confirmFirst(leaveForm.dataset.confirm, leaveForm.dataset.confirmYes, () => {
+        leaveForm.dataset.confirmed = "1";
+        leaveForm.requestSubmit();
+      });
+    });
   }
 
   function showNotice(text) {
@@ -419,7 +667,7 @@
       waiting = false;
       root.classList.remove("waiting");
       if (!(game.error && game.error(api, message))) showNotice(message.message);
-      renderActions();
+      keepingFocus(renderActions);
     } else if (game.message) {
       game.message(api, message);
     }
@@ -457,21 +705,33 @@
 
   const api = {
     frame, strings, root, selection, el, byId, format, seatName, describe, move, send,
-    legalOf, cardActions, cardButton, actionButton, render, renderActions, showNotice,
-    toggle, selectedCards, pruneSelection,
-    rerender: () => { renderHand(); renderActions(); },
+    legalOf, cardActions, placeOf, cardButton, actionButton, render, renderActions, showNotice,
+    toggle, selectedCards, pruneSelection, confirmFirst,
+    rerender: () => keepingFocus(() => { renderHand(); renderActions(); }),
   };
 
   window.setInterval(() => {
+    if (!root.dataset.socket) return;
     if (Date.now() - heardAt > SILENCE_MS && socket) socket.close();
     else if (socketOpen()) send({ type: "ping" });
   }, HEARTBEAT_MS);
-  window.setInterval(renderTurn, 1000);
+  window.setInterval(() => {
+    renderTurn();
+    const seconds = secondsLeft();
+    document.querySelectorAll(".seat-clock").forEach((clock) => {
+      clock.textContent = format(strings.seconds_left, { seconds: seconds || 0 });
+    });
+  }, 1000);
   // A page may bring its own transport in place of the socket, answering the same frames
   // (offline_table.js: the engine in a Web Worker).
   const transport = Taash.transport ? Taash.transport(receive, api) : null;
   render();
-  showNotice(strings.connecting);
-  if (transport) transport.start();
-  else connect();
+  if (transport) {
+    showNotice(strings.connecting);
+    transport.start();
+  } else if (root.dataset.socket) {
+    // A replay's page has no socket: it shows the one step it was served with.
+    showNotice(strings.connecting);
+    connect();
+  }
 })();

@@ -24,10 +24,22 @@
     return clone("suit-mark-" + letter);
   }
 
+  // A number as the page writes it: a true minus sign, and the number kept left to right
+  // (an isolate) so that Urdu's right-to-left line shows "−37", never "37-".
+  function number(value) {
+    if (typeof value !== "number" || value >= 0) return String(value);
+    return "\u2066\u2212" + Math.abs(value) + "\u2069";
+  }
+
+  // A line of the server's word list with its values; a line with a count in it comes in
+  // both its forms (games/words/table_page.py, _plural): the one for 1, the other otherwise.
   function format(template, values) {
-    return template.replace(/%\((\w+)\)s/g, (_, key) => values[key]);
+    const line = typeof template === "object" && template !== null
+      ? (values[template.count] === 1 ? template.one : template.other)
+      : template;
+    return line.replace(/%\((\w+)\)s/g, (_, key) => number(values[key]));
   }
 
   window.Taash = window.Taash || { games: {} };
-  window.Taash.cards = { svg, suit, format, isCard };
+  window.Taash.cards = { svg, suit, format, isCard, number };
 })();

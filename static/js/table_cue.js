@@ -1,7 +1,8 @@
-// The cue that a match has started, for a member waiting at an open table's page, perhaps in
-// another tab: the page's title says so until they touch the page again, and a short chime
-// sounds, made with the Web Audio API (no sound file), unless they muted it with the page's
-// Sound button (remembered in localStorage).
+// The cue that a match has started or that it is the member's turn, for a member whose page
+// may be in another tab: the page's title says so until they touch the page again, a short
+// chime sounds, made with the Web Audio API (no sound file), unless they muted it with the
+// page's Sound button (remembered in localStorage), and, if they allowed it with the page's
+// Notify button, the browser shows a notification while the page is hidden.
 (function () {
   "use strict";
   const MUTED = "taash-sound-muted";
@@ -55,11 +56,15 @@
     });
   }
 
+  let plainTitle = null;
   function titled(text) {
-    const plain = document.title;
+    if (plainTitle !== null) return; // already telling: one cue until the page is touched
+    plainTitle = document.title;
+    const plain = plainTitle;
     document.title = text + " · " + plain;
     const back = () => {
       document.title = plain;
+      plainTitle = null;
       document.removeEventListener("pointerdown", back);
       document.removeEventListener("keydown", back);
     };
@@ -80,6 +85,34 @@
       if (!muted()) wake();
     });
   }
+  // Browser notifications: asked for only when the member presses Notify (a browser refuses
+  // a page that asks unprompted), shown only while the page is hidden.
+  const notify = document.getElementById("notify-toggle");
+  function notificationsOn() {
+    return "Notification" in window && window.Notification.permission === "granted";
+  }
+  if (notify && "Notification" in window && window.Notification.permission === "default") {
+    notify.textContent = strings.notify_ask;
+    notify.hidden = false;
+    notify.addEventListener("click", () => {
+      window.Notification.requestPermission().then(() => {
+        notify.hidden = true;
+      });
+    });
+  }
+  function notified(text) {
+    if (!document.hidden || !notificationsOn()) return;
+    try {
+      const note = new window.Notification(text, { body: document.title, tag: "taash-turn" });
+      note.onclick = () => {
+        window.focus();
+        note.close();
+      };
+    } catch (error) {
+      // a browser that shows notifications only from a service worker: title and chime do
+    }
+  }
+
   document.addEventListener("pointerdown", wake, { once: true });
   document.addEventListener("keydown", wake, { once: true });
 
@@ -88,6 +121,15 @@
     matchStarted() {
       titled(strings.match_started);
       chime();
+      notified(strings.match_started);
+    },
+    // The member's turn came: told when the page is out of sight (another tab, a phone's
+    // screen off); a player looking at the table sees it and hears nothing.
+    yourTurn() {
+      if (!document.hidden) return;
+      titled(strings.your_turn);
+      chime();
+      notified(strings.your_turn);
     },
   };
 })();

@@ -257,12 +257,25 @@
           .map((group, g) => group.filter((_code, p) => keyOf(g, p) !== oneKey))
           .filter((g) => g.length);
         const declare = { type: "declare", discard: one, groups: layout };
-        buttons.push(api.el("button", { type: "button", class: "action action-declare", disabled: !one, title: api.strings.declare_hint, onclick: () => one && api.move(declare) }, api.strings.declare_aside));
+        // The server judged this layout: is the selected card one whose putting aside leaves a
+        // valid show (valid_asides)? Anything else asks first, naming a wrong show's cost.
+        const live = judged && JSON.stringify(groups) === JSON.stringify(judged.groups);
+        const valid = live && oneKey !== null && (judged.valid_asides || []).some(([g, p]) => keyOf(g, p) === oneKey);
+        const cost = (judged && judged.wrong_show_cost) || 0;
+        const onclick = () => {
+          if (!one) return;
+          if (valid) api.move(declare);
+          else api.confirmFirst(api.format(api.strings.confirm_wrong_show, { points: cost }), api.strings.declare_anyway, () => api.move(declare));
+        };
+        const label = !one ? api.strings.declare_aside : valid ? api.strings.declare_valid : api.strings.declare_wrong;
+        buttons.push(api.el("button", { type: "button", class: "action action-declare " + (valid ? "valid-show" : "secondary wrong-show"), disabled: !one, title: api.strings.declare_hint, onclick }, label));
       }
       const drop = api.legalOf("drop")[0];
       if (drop) {
         const cost = judged && judged.drop_cost;
-        buttons.push(api.actionButton(drop, cost ? api.format(api.strings.drop_cost, { points: cost }) : api.strings.actions.drop));
+        const label = cost ? api.format(api.strings.drop_cost, { points: cost }) : api.strings.actions.drop;
+        const onclick = () => (cost ? api.confirmFirst(api.format(api.strings.confirm_drop, { points: cost }), api.strings.drop_now, () => api.move(drop)) : api.move(drop));
+        buttons.push(api.el("button", { type: "button", class: "action action-drop secondary", onclick }, label));
       }
     },
 

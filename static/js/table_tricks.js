@@ -7,7 +7,8 @@
   const SUITS = ["S", "H", "D", "C"];
   // The variant's auction, lowest call first, as the engine lists it (GameRules.bid_ladder).
   const BIDS = JSON.parse(document.getElementById("table-rules").textContent).bids;
-  const PLACES = ["south", "east", "north", "west"];
+  // The trick's four places, as the seats sit around the felt (table.js placeOf).
+  const PLACES = { bottom: "south", right: "east", top: "north", left: "west" };
 
   function suitOf(code) {
     return typeof code === "string" ? code.slice(-1) : null;
@@ -19,11 +20,9 @@
 
   // The trick laid out around the middle, the reader's own seat nearest them.
   function drawTrick(api, box, trick) {
-    const me = api.frame.seat === null ? 0 : api.frame.seat;
-    const players = api.frame.seats.length;
     box.replaceChildren(
       ...trick.map((play) => {
-        const place = PLACES[(play.seat - me + players) % players];
+        const place = PLACES[api.placeOf(play.seat)] || "south";
         return api.el(
           "figure",
           { class: "played " + place + (play.trump ? " trump" : "") },

@@ -185,3 +185,11 @@ def test_password_change_with_a_wrong_current_password_keeps_the_old_one(member_
     assert "Please type your current password." in response.content.decode()
     member.refresh_from_db()
     assert member.check_password("Lahore-Lucknow-42")
+
+
+def test_mails_name_the_site_not_the_host_the_request_came_to(client, mailoutbox):
+    """Issue 22: a mail said "Hello from 127.0.0.1:8201!"."""
+    signup(client)
+    (mail,) = mailoutbox
+    assert mail.subject.startswith("[Taash] ")
+    assert "Hello from Taash!" in mail.body and "Hello from testserver" not in mail.body

@@ -283,7 +283,9 @@ def check_rummy(pages, session, table):
     drop = page.locator("#actions .action-drop")
     expect(page.locator("#actions .action-drop")).to_contain_text("40")
     assert drop.inner_text() == "Drop (costs 40 points)"
-    drop.click()
+    drop.click()  # issue 22: a drop asks first, naming its cost
+    expect(page.locator("#confirm-text")).to_contain_text("costs you 40 points")
+    page.locator("#confirm-yes").click()
     page.wait_for_selector("#result .score-table")
     page.wait_for_selector("#summary .shown-hand .group-label")
     too_wide += screenshots(page, "table-rummy-en-result")

@@ -162,6 +162,9 @@ class CourtPieceMatch(Match):
             return [self._next_dealer()]
         return []
 
+    def between_deals(self) -> bool:
+        return self.deal.phase is Phase.DEAL_OVER
+
     def legal_actions(self, seat: int) -> list[Action]:
         if seat not in self.to_move():
             return []

@@ -195,6 +195,9 @@ class PitchMatch(Match):
     def is_over(self) -> bool:
         return self.phase is Phase.OVER
 
+    def between_deals(self) -> bool:
+        return self.phase is Phase.HAND_OVER
+
     def legal_actions(self, seat: int) -> list[Action]:
         if self.phase is Phase.OVER or type(seat) is not int or seat != self.turn:
             return []  # a bool or a float is no seat

@@ -4,13 +4,14 @@
 hand costs; ``arrange`` proposes the cheapest layout of a hand (the result screen);
 ``best_show`` the best declaration from 14 cards. For a player's own layout on the page:
 ``judge_layout`` judges it as laid out, ``best_layout`` is the Sort button's, and
-``RummyMatch.drop_cost`` says what a drop would cost now.
+``RummyMatch.drop_cost`` says what a drop would cost now, ``valid_asides`` which card put
+aside makes a valid show and ``RummyMatch.wrong_show_cost`` what a wrong one costs.
 """
 
 from games.engine.base import GameRules
 from games.engine.registry import register
 from games.engine.rummy.formats import FORMATS
-from games.engine.rummy.layout import LayoutVerdict, best_layout, judge_layout
+from games.engine.rummy.layout import LayoutVerdict, best_layout, judge_layout, valid_asides
 from games.engine.rummy.match import DEFAULT_OPTIONS, RummyMatch, RummyResult
 from games.engine.rummy.melds import GroupKind, Verdict, classify_group, validate_declaration
 from games.engine.rummy.scoring import Arrangement, Show, arrange, best_show, hand_points
@@ -43,5 +44,6 @@ __all__ = [
     "classify_group",
     "hand_points",
     "judge_layout",
+    "valid_asides",
     "validate_declaration",
 ]

@@ -77,6 +77,24 @@ def _is_valid_show(groups: Sequence[Sequence[str]], wild_rank: str) -> bool:
     return validate_declaration(groups, wild_rank).valid
 
 
+def valid_asides(groups: Sequence[Sequence[str]], wild_rank: str) -> list[tuple[int, int]]:
+    """The places ``(group, position)`` of a 14-card layout whose card, put aside, leaves a
+    valid show of the rest as laid out (RM-13, RM-14): what the Declare button tells before a
+    player risks a wrong show (RM-15). Whether the card may be put aside this turn (RM-8) is
+    the match's to say."""
+    if sum(len(group) for group in groups) != HAND_SIZE + 1:
+        return []
+    wild = wild_rank_code(wild_rank)
+    laid = [[normalise_code(card) for card in group] for group in groups]
+    places = []
+    for g, group in enumerate(laid):
+        for p in range(len(group)):
+            rest = [group[:p] + group[p + 1 :] if i == g else other for i, other in enumerate(laid)]
+            if validate_declaration([r for r in rest if r], wild).valid:
+                places.append((g, p))
+    return places
+
+
 def best_layout(hand: Sequence[str], wild_rank: str, *, keep: str | None = None) -> list[list[str]]:
     """The Sort button's layout of ``hand``: of 13 cards, the arrangement that costs the fewest
     points (RM-21), the leftovers as a last group; of 14, the best declaration (a valid one

@@ -382,6 +382,13 @@ class RummyMatch(Match):
             )
         return None
 
+    def between_deals(self) -> bool:
+        return self.phase is Phase.BETWEEN_DEALS
+
+    def wrong_show_cost(self) -> int:
+        """What a wrong show costs the one who declares it (RM-15)."""
+        return FULL_COUNT
+
     def drop_cost(self, seat: int) -> int | None:
         """What dropping now would cost ``seat``: the first drop's points before its first
         draw of the deal, a middle drop's after (RM-17); ``None`` when a drop is not one of its

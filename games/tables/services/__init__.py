@@ -7,10 +7,12 @@ from games.tables.services.play import (
     table_clocks_queued,
     table_match_leave,
     table_move_apply,
+    table_ready,
     table_seat_return,
     table_timeout_apply,
 )
 from games.tables.services.ranked import ranked_table_join
+from games.tables.services.rematch import table_rematch
 
 __all__ = [
     "ranked_table_join",
@@ -20,6 +22,8 @@ __all__ = [
     "table_create",
     "table_match_leave",
     "table_move_apply",
+    "table_ready",
+    "table_rematch",
     "table_seat_leave",
     "table_seat_return",
     "table_seat_take",

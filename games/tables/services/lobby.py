@@ -21,6 +21,7 @@ from games.tables.services.locked import LockedTable, atomic_locked
 TURN_SECONDS = (1, 600)
 BOT_DELAY_SECONDS = (0.0, 10.0)
 MAX_TIMEOUTS = (1, 10)
+PAUSE_SECONDS = (0, 60)
 
 
 @transaction.atomic
@@ -37,6 +38,7 @@ def table_create(
     private: bool = False,
     allow_spectators: bool = True,
     ranked: bool = False,
+    pause_seconds: int = 10,
 ) -> Table:
     """A new table with one seat per entry of ``bot_levels`` ("" for a person, else the level of
     the bot sitting there); the creator takes the first seat left for a person. Bad settings
@@ -48,6 +50,7 @@ def table_create(
     _check_range("turn_seconds", turn_seconds, TURN_SECONDS)
     _check_range("bot_delay_seconds", bot_delay_seconds, BOT_DELAY_SECONDS)
     _check_range("max_timeouts", max_timeouts, MAX_TIMEOUTS)
+    _check_range("pause_seconds", pause_seconds, PAUSE_SECONDS)
     table = Table.objects.create(
         game=game,
         variant=variant,
@@ -59,6 +62,7 @@ def table_create(
         private=private,
         allow_spectators=allow_spectators,
         ranked=ranked,
+        pause_seconds=pause_seconds,
         created_by_id=creator_id,
     )
     seats = [

@@ -35,7 +35,7 @@ logger = logging.getLogger(__name__)
 # What play changes on the row (the initial state is written once, when the match starts).
 PLAY_FIELDS = [
     *("state", "version", "revision", "status", "started_at", "finished_at"),
-    *("deadline", "clock_queued", "bot_due"),
+    *("deadline", "clock_queued", "bot_due", "paused_until", "rematch"),
 ]
 
 # A bot's turn is owed within its delay; this much later the sweep queues it again (a job lost
@@ -152,6 +152,7 @@ class LockedTable:
             if match.is_over() and table.status == TableStatus.PLAYING:
                 self._finish(now)
         if clock:
+            self._pause(now)
             table.deadline, table.bot_due = self._clocks(now)
             table.clock_queued = False
         table.revision += 1
@@ -180,7 +181,7 @@ class LockedTable:
         )
         self.status_said = table.status
         if clock:
-            self.queue_bot_turn()
+            self.queue_bot_turn(now)
 
     def snapshot(self) -> TableSnapshot | None:
         """The table as this transaction leaves it, when that needs no read: every member's name
@@ -190,25 +191,73 @@ class LockedTable:
         named = [(seat, self.names[seat.user_id]) for seat in self.seats]
         return table_snapshot_of(self.table, named, self.match, self.last_move)
 
-    def queue_bot_turn(self) -> None:
-        """The job of a bot to move in the position now on the table."""
+    def queue_bot_turn(self, now: datetime | None = None) -> None:
+        """The job of a bot to move in the position now on the table (the next deal's not
+        before the pause between deals is over)."""
         _humans, bots = self.movers()
         if bots:
             table = self.table
-            jobs.bot_turn_queue(
-                table_id=table.pk, version=table.version, delay=table.bot_delay_seconds
-            )
+            jobs.bot_turn_queue(table_id=table.pk, version=table.version, delay=self.bot_delay(now))
+
+    def bot_delay(self, now: datetime | None = None) -> float:
+        """Seconds until a bot may move: its table's delay, or what is left of the pause."""
+        delay = self.table.bot_delay_seconds
+        if self.table.paused_until is not None:
+            left = (self.table.paused_until - (now or timezone.now())).total_seconds()
+            delay = max(delay, left)
+        return delay
+
+    # -- the pause between deals -------------------------------------------------------------
+
+    def pausing(self) -> bool:
+        """The position is the wait between two deals, with nothing for anyone to decide but
+        the next deal (a rummy Pool rejoin offer is a decision of its own, on its clock), and a
+        person at the table to read the result."""
+        match = self.match
+        if match is None or self.table.status != TableStatus.PLAYING or not match.between_deals():
+            return False
+        if any(len(match.legal_actions(seat)) != 1 for seat in match.to_move()):
+            return False
+        return bool(self.people_present())
+
+    def people_present(self) -> list[Seat]:
+        """The seats members play themselves now (not one a bot plays: left, or away)."""
+        return [seat for seat in self.seats if seat.user_id is not None and not seat.played_by_bot]
+
+    def _pause(self, now: datetime) -> None:
+        """A deal just ended: its result stays up ``pause_seconds``, every person's Ready
+        cleared; any other position has no pause."""
+        table = self.table
+        if not self.pausing():
+            table.paused_until = None
+            return
+        if table.paused_until is None:
+            table.paused_until = now + timedelta(seconds=table.pause_seconds)
+            for seat in self.seats:
+                if seat.ready:
+                    self.seat_set(seat, ready=False)
+
+    def paused(self, now: datetime | None = None) -> bool:
+        """The result of the last deal is still up: nobody deals yet."""
+        until = self.table.paused_until
+        return until is not None and until > (now or timezone.now())
 
     def _clocks(self, now: datetime) -> tuple[datetime | None, datetime | None]:
-        """The people's deadline and the time a bot's move is owed by, in this position."""
+        """The people's deadline and the time a bot's move is owed by, in this position: both
+        wait for the pause between deals to end."""
         humans, bots = self.movers()
         deadline = bot_due = None
         if humans:
             assert self.match is not None
             seconds = self.match.decision_seconds() or self.table.turn_seconds
-            deadline = now + timedelta(seconds=seconds)
+            if self.table.paused_until is not None:
+                # The next deal is dealt for its dealer when the pause is over (the Deal
+                # button is every person's Ready).
+                deadline = self.table.paused_until
+            else:
+                deadline = now + timedelta(seconds=seconds)
         if bots:
-            bot_due = now + timedelta(seconds=self.table.bot_delay_seconds + BOT_GRACE_SECONDS)
+            bot_due = now + timedelta(seconds=self.bot_delay(now) + BOT_GRACE_SECONDS)
         return deadline, bot_due
 
     def save_clock_only(self) -> None:

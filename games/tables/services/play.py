@@ -41,6 +41,9 @@ def table_move_apply(
         locked.require_playing()
         if version != locked.table.version:
             raise TableRefusal("stale_version")
+        if locked.paused():
+            # The last deal's result is up: the next deal waits for everyone's Ready.
+            raise TableRefusal("deal_paused")
         locked.apply(own.number, action, MoveBy.PLAYER)
         _player_is_back(locked, own)
         locked.drop_absent_players()
@@ -108,6 +111,13 @@ def table_timeout_apply(*, table_id: int, version: int, now: datetime | None = N
             table.deadline = None
             locked.save_clock_only()
             return False
+        if locked.pausing():
+            # The pause between deals is over: the next deal is dealt for its dealer, which
+            # is no timeout of theirs (they never had a turn to miss).
+            (dealer,) = humans
+            match = locked.require_playing()
+            locked.apply(dealer, match.default_action(dealer), MoveBy.TIMEOUT)
+            humans = []
         for number in humans:
             # One seat's default may end another's turn (a rummy deal ending on a drop).
             if number in locked.require_playing().to_move():
@@ -133,6 +143,11 @@ def table_bot_turn_play(*, table_id: int, version: int) -> bool:
         # No bot is owed a move here: the sweep need not queue this job again.
         Table.objects.filter(pk=table_id, version=version).update(bot_due=None)
         return False
+    if table.paused_until is not None and table.paused_until > timezone.now():
+        # Queued before the pause was known (or a clock that runs ahead): try again after it.
+        left = (table.paused_until - timezone.now()).total_seconds()
+        jobs.bot_turn_queue(table_id=table_id, version=version, delay=left)
+        return False
     seat = seats[number]
     bot = bot_for(
         table.game, seat.bot_level or STAND_IN_LEVEL, seed=seat.bot_seed, memory=seat.bot_memory
@@ -146,6 +161,32 @@ def table_bot_turn_play(*, table_id: int, version: int) -> bool:
         locked.apply(number, action, MoveBy.BOT if locked_seat.bot_level else MoveBy.STAND_IN)
         locked.drop_absent_players()
         locked.save()
+        return True
+
+
+def table_ready(*, table_id: int, user_id: int) -> bool:
+    """The member has read the last deal's result (the Ready button): once every person at
+    the table has, the next deal is dealt, by its dealer (a person's deal is applied here; a
+    bot's job is queued without waiting for the rest of the pause). Locks the table row.
+    Returns whether anything changed: Ready outside a pause, or twice, changes nothing."""
+    with atomic_locked(table_id) as locked:
+        own = locked.seat_of(user_id)
+        if own is None:
+            raise TableRefusal("not_seated")
+        if not locked.paused() or own.ready or own.left:
+            return False
+        locked.seat_set(own, ready=True)
+        if all(seat.ready for seat in locked.people_present()):
+            now = timezone.now()
+            locked.table.paused_until = now
+            humans, _bots = locked.movers()
+            for dealer in humans:
+                match = locked.require_playing()
+                locked.apply(dealer, match.default_action(dealer), MoveBy.PLAYER)
+            locked.save(now=now)
+        else:
+            # Only the seat changed: the clocks of the pause run on.
+            locked.save(clock=False)
         return True
 
 

@@ -94,25 +94,10 @@ def move_text(move: dict, game: str) -> str:
 
 
 @register.filter
-def event_text(event: dict, game: str = "") -> str:
-    return moves.event_text(event, game)
-
-
-@register.filter
-def action_text(action: dict) -> str:
-    return moves.action_text(action)
-
-
-# Keys of a view that the pages show elsewhere, or that only the engine needs.
-_NOT_DETAILS = {"game", "variant", "players", "seat", "hand", "history", "legal_actions"}
-_NOT_DETAILS |= {"to_move", "decision_seconds", "over"}
-
-
-@register.filter
-def view_details(view: dict) -> list[tuple[str, str]]:
-    """The rest of a view as (name, value) rows: trump, trick, pile, scores ..."""
-    return [
-        (key.replace("_", " "), moves.value_text(value))
-        for key, value in view.items()
-        if key not in _NOT_DETAILS and value is not None
-    ]
+def signed(value: object) -> str:
+    """A score as the pages write it: a true minus sign, and the number kept left to right
+    (an isolate) so that Urdu's right-to-left line shows "−37", never "37-" (table_cards.js
+    writes it the same way)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+        return f"\u2066\u2212{-value}\u2069"
+    return str(value)

@@ -125,3 +125,53 @@ def test_only_a_rummy_hand_is_arranged():
     with pytest.raises(ArrangementRefusal) as refused:
         arrangement_frame(match, 0, {"type": "arrange", "sort": True})
     assert refused.value.code == "not_rummy" and refused.value.message
+
+
+SHOW_HAND = ["AH", "2H", "3H", "4H", "5S", "6S", "7S", "8C", "8D", "8S", "9C", "9D", "9H"]
+
+
+def a_hand_with_a_show_after_drawing():
+    """Seat 0 to draw KC from the closed deck: with it, 14 cards and a valid show (RM-13,
+    RM-14) once KC is put aside."""
+    from games.engine.rummy import RummyMatch
+
+    other = ["2C", "3C", "4C", "5C", "6C", "7C", "10C", "JC", "QC", "2D", "3D", "4D", "5D"]
+    return RummyMatch.with_deal(
+        "points",
+        [SHOW_HAND, other],
+        wild_card="QD",
+        open_pile=["6D"],
+        closed=["10D", "JD", "KD", "AD", "7D", "KS", "QS", "JS", "10S", "KC"],
+        dealer=1,
+    )
+
+
+def test_rm15_the_arrangement_says_which_card_put_aside_leaves_a_valid_show_and_its_cost():
+    """Issue 22's safety net: the Declare button knows, from the engine, whether the selected
+    card put aside makes a valid show, and what a wrong show would cost (RM-15: 80)."""
+    from games.live.arrange import arrangement_frame
+
+    match = a_hand_with_a_show_after_drawing()
+    match.apply(0, {"type": "draw", "source": "closed"})
+    layout = [SHOW_HAND[:4], SHOW_HAND[4:7], SHOW_HAND[7:10], SHOW_HAND[10:], ["KC"]]
+    frame = arrangement_frame(match, 0, {"type": "arrange", "groups": layout})
+    assert frame["valid_asides"] == [[4, 0]]
+    assert frame["wrong_show_cost"] == 80
+    # The pure run's Ace put aside leaves 2-3-4 pure: still a valid show, with KC alone invalid.
+    messy = [[*SHOW_HAND[:4], "KC"], SHOW_HAND[4:7], SHOW_HAND[7:10], SHOW_HAND[10:]]
+    frame = arrangement_frame(match, 0, {"type": "arrange", "groups": messy})
+    assert frame["valid_asides"] == [[0, 4]]
+    # 13 cards (before drawing): nothing to put aside.
+    before = a_hand_with_a_show_after_drawing()
+    frame = arrangement_frame(before, 0, {"type": "arrange", "groups": [SHOW_HAND]})
+    assert frame["valid_asides"] == []
+
+
+def test_rm8_the_card_taken_from_the_open_pile_is_never_a_valid_aside():
+    from games.live.arrange import arrangement_frame
+
+    match = a_hand_with_a_show_after_drawing()
+    match.apply(0, {"type": "draw", "source": "open"})
+    layout = [SHOW_HAND[:4], SHOW_HAND[4:7], SHOW_HAND[7:10], SHOW_HAND[10:], ["6D"]]
+    frame = arrangement_frame(match, 0, {"type": "arrange", "groups": layout})
+    assert frame["valid_asides"] == []

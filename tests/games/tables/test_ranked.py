@@ -4,6 +4,7 @@ result's transaction, and "Play ranked" seats a member near their rating."""
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import timezone
 
 from accounts.models import Rating, RatingChange
 from games.engine import GAMES
@@ -35,6 +36,11 @@ def play_to_the_end(table: Table) -> Table:
         table = bots_play(table)
         if table.status != TableStatus.PLAYING:
             return table
+        if table.paused_until is not None and table.paused_until > timezone.now():
+            # A deal's result is up (issue 22): every member reads it and presses Ready.
+            for user_id in by_seat.values():
+                services.table_ready(table_id=table.pk, user_id=user_id)
+            continue
         match = match_of(table)
         seat = match.to_move()[0]
         action = advisers[seat].choose(match.view(seat), match.legal_actions(seat))

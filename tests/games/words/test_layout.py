@@ -28,3 +28,11 @@ def test_rm28_labels_and_status_line_are_in_the_readers_language():
             words = [layout_status(verdict), *kind_labels(verdict)]
         assert not any("seq" in text.lower() or "Set" in text for text in words), words
         assert "25" in words[0]
+
+
+def test_rm28_the_status_line_counts_points_through_the_plural_forms():
+    """Issue 22: plurals through gettext's plural forms; no single card counts 1 (RM-19), so
+    the one form is ngettext's, checked here by the many form."""
+    with translation.override("en"):
+        status = layout_status(judge_layout([["AH", "2H", "3H"], ["2S"]], "5"))
+    assert status.endswith("· 2 points")

@@ -131,3 +131,36 @@ def test_an_event_is_told_in_the_same_words_whatever_the_order_of_its_fields(eve
     reordered = dict(sorted(event.items(), key=lambda item: (len(item[0]), item[0])))
     assert list(reordered) != list(event)
     assert event_text(reordered, game) == event_text(event, game)
+
+
+def test_rm15_a_wrong_show_is_told_in_words_with_its_reason_and_cost_in_every_language():
+    """Issue 22: the move history once showed "a wrong show invalid_group 80"."""
+    wrong = [
+        {"type": "declare", "seat": 0, "valid": False, "reason_code": "invalid_group", "points": 80}
+    ]
+    with translation.override("en"):
+        assert move_text(wrong, "rummy") == (
+            "Declared: a wrong show (a group was neither a sequence nor a set) 80 points"
+        )
+    for language in ("hi", "ur"):
+        with translation.override(language):
+            told = move_text(wrong, "rummy")
+        assert "invalid_group" not in told and "80" in told and "sequence" not in told
+
+
+@pytest.mark.parametrize(
+    ("event", "game", "one", "many"),
+    [
+        ({"type": "drop", "points": 1}, "rummy", "Dropped, 1 point", "Dropped, 7 points"),
+        ({"type": "collect", "tricks": 1}, "courtpiece", "Pile of 1 trick collected", None),
+        ({"type": "take", "cards": 1}, "unders", "Took the pile of 1 card", None),
+    ],
+)
+def test_counts_are_told_through_the_plural_forms(event, game, one, many):
+    """Issue 22: "1 points", "pile of 1 cards"."""
+    (key,) = [key for key, value in event.items() if value == 1]
+    with translation.override("en"):
+        assert event_text({**event, "seat": 0}, game) == one
+        told = event_text({**event, "seat": 0, key: 7}, game)
+    plural = one.replace("1", "7").replace(" trick ", " tricks ").replace(" card", " cards")
+    assert told == (many or plural)

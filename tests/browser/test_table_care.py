@@ -1,0 +1,292 @@
+"""Issue 22 in Chromium, through the live stack: the safety nets before a costly move (a wrong
+show, a drop, leaving the match), the pause between deals with its Ready button, "Play again"
+between two browsers, and the keyboard (focus kept in the hand, arrow keys). Screenshots at
+360 px and 1280 px go to test-artifacts/."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, DESKTOP, PHONE
+from tests.browser.test_tables import (
+    judged,
+    launched,
+    members_at,
+    my_turn,
+    rewritten,
+    screenshots,
+    written,
+)
+
+pytestmark = [
+    pytest.mark.usefixtures("tables_stopped_afterwards"),
+    pytest.mark.browser,
+    pytest.mark.xdist_group("live"),
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="!!! /usr/bin/chromium is missing !!!"),
+]
+
+# Seat 0's 13 cards: a valid show with any 14th card put aside (RM-13, RM-14).
+SHOW = ["AH", "2H", "3H", "4H", "5S", "6S", "7S", "8C", "8D", "8S", "9C", "9D", "9H"]
+OTHER = ["2C", "5C", "9C", "JC", "3D", "7D", "10D", "KD", "4S", "8S", "QS", "6H", "10H"]
+CLOSED = ["10D", "JD", "KD", "AD", "7D", "KS", "QS", "JS", "10S", "KH", "QH", "KC"]
+
+
+def a_show_in_hand(variant: str):
+    """Two members at rummy, seat 0 to draw KC holding a valid show (dealer: seat 1)."""
+    from games.engine.rummy import RummyMatch
+
+    table, _people, sessions = members_at("rummy", 2, variant=variant, turn_seconds=120)
+    match = RummyMatch.with_deal(
+        variant, [SHOW, OTHER], wild_card="QD", open_pile=["6D"], closed=CLOSED, dealer=1
+    )
+    rewritten(table, match)
+    return table, sessions
+
+
+def test_rm15_rm17_a_wrong_show_a_drop_and_leaving_each_ask_first_naming_the_cost(
+    live_stack, page_log
+):
+    table, sessions = written(lambda: a_show_in_hand("points"))
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(sessions[0], table, "en", PHONE)
+        my_turn(page)
+        judged(page)
+        # Drop: its cost on the button and in the question; "Keep playing" keeps the seat.
+        page.locator("#actions .action-drop").click()
+        expect(page.locator("#confirm-dialog")).to_be_visible()
+        assert "costs you 20 points" in page.locator("#confirm-text").inner_text()
+        page.keyboard.press("Escape")
+        expect(page.locator("#confirm-dialog")).to_be_hidden()
+        # Leaving the match asks too, and says what it costs.
+        page.locator("#leave-form button").click()
+        expect(page.locator("#confirm-text")).to_contain_text("A bot plays your seat")
+        page.locator("#confirm-no").click()
+        assert page.locator("#actions .action-drop").count() == 1  # nothing happened
+
+        # The keyboard: Enter draws, and the focus stays in the hand for the next key.
+        page.locator("#closed-deck").focus()
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#actions .action-discard")
+        judged(page)
+        page.locator("#sort-button").click()
+        judged(page)
+        page.locator("#hand .card-button").first.focus()
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate("document.activeElement.dataset.key") == "0:1"
+
+        # A card from a sequence put aside: not a valid show, and the page asks first.
+        page.locator('#hand .card-button[data-card="AH"]').click()
+        declare = page.locator("#actions .action-declare")
+        expect(declare).to_have_text("Declare (not a valid show)")
+        declare.click()
+        expect(page.locator("#confirm-text")).to_contain_text("costs you 80 points")
+        too_wide = screenshots(page, "table-rummy-wrong-show-asked")
+        page.locator("#confirm-no").click()
+        page.locator('#hand .card-button[data-card="AH"]').click()  # let go
+
+        # KC put aside: a valid show, the main action, no question.
+        page.locator('#hand .card-button[data-card="KC"]').click()
+        expect(declare).to_have_text("Declare: a valid show")
+        declare.click()
+        page.wait_for_selector("#result .score-table")
+        expect(page.locator("#moves")).to_contain_text("Declared: a valid show")
+        # A finished table: no hand, no moves, no leaving; Play again and New table.
+        assert page.locator("#hand, #actions, #leave-form").count() == 0
+        expect(page.locator("#play-again")).to_have_text("Play again")
+        too_wide += screenshots(page, "table-rummy-after-match")
+        assert too_wide == []
+
+
+def test_a_deals_result_stays_up_until_the_player_is_ready(live_stack, page_log):
+    """RM-26's two deals: after the first, its result stays up with a Ready button and the
+    seconds to the next deal; Ready deals the next at once (the other member's seat is a
+    stand-in bot, which counts as nobody reading)."""
+
+    def write():
+        from games.tables import services
+        from games.tables.models import Seat
+
+        table, sessions = a_show_in_hand("deals2")
+        Seat.objects.filter(table=table, number=1).update(stand_in=True)
+        return table, sessions, services
+
+    table, sessions, _services = written(write)
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(sessions[0], table, "en", DESKTOP)
+        my_turn(page)
+        page.locator("#closed-deck").click()
+        page.wait_for_selector("#actions .action-discard")
+        judged(page)
+        page.locator("#sort-button").click()
+        judged(page)
+        page.locator('#hand .card-button[data-card="KC"]').click()
+        page.locator("#actions .action-declare.valid-show").click()
+        ready = page.locator("#ready-button")
+        expect(ready).to_be_visible()
+        expect(page.locator("#summary .shown-hand").first).to_be_visible()
+        assert page.locator("#turn").inner_text() != ""
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "table-rummy-pause-1280.png"), full_page=True)
+        ready.click()
+        expect(page.locator("#ready-button")).to_have_count(0)
+        expect(page.locator("#hand .card-button")).to_have_count(13)
+
+
+def test_play_again_between_two_browsers(live_stack, page_log):
+    """Both players of a finished match: one presses Play again and waits at the new table;
+    the other's result page offers to join it at once, and joining starts the match."""
+
+    def write():
+        from games.tables import services
+        from games.tables.models import Seat
+
+        table, people, sessions = members_at("pitch", 4, options={"target": 1})
+        Seat.objects.filter(table=table, number__in=[2, 3]).update(user=None, bot_level="easy")
+        # Both members leave: bots play the match out on the live stack's worker.
+        for member in people[:2]:
+            services.table_match_leave(table_id=table.pk, user_id=member.pk)
+        return table, sessions
+
+    table, sessions = written(write)
+    with launched(live_stack, page_log) as pages:
+        asha = pages.open(sessions[0], table, "en", PHONE)
+        bilal = pages.open(sessions[1], table, "hi", DESKTOP)
+        # Each page reloads as the match ends, with the result and the after-match buttons.
+        expect(asha.locator("#play-again")).to_be_visible(timeout=120_000)
+        expect(bilal.locator("#play-again")).to_be_visible(timeout=120_000)
+        asha.locator("#play-again").click()
+        expect(asha.locator("#open-table")).to_be_visible()
+        # Bilal's page heard of the rematch through its socket: the button joins it.
+        expect(bilal.locator("#play-again")).to_have_text("दोबारा मैच में शामिल हों")
+        bilal.locator("#play-again").click()
+        expect(bilal.locator("#table")).not_to_have_attribute("data-table", str(table.pk))
+        expect(asha.locator("#hand .card-button").first).to_be_visible()
+        expect(bilal.locator("#hand .card-button").first).to_be_visible()
+
+
+def test_a_replay_is_the_tables_own_board_stepped_by_keys_and_slider(live_stack, page_log):
+    """The replay: the table's seats and board read-only, every hand open on its seat, the
+    move in words, stepped by the arrow keys (mirrored in Urdu) and by the slider."""
+
+    def write():
+        from tests.games.table_support import members, table_new
+
+        (asha,) = members(1, prefix="replay-")
+        # Four bots: the match starts at once and the live stack's worker plays it out.
+        return table_new(asha, "courtpiece", ["medium"] * 4)
+
+    table = written(write)
+    with launched(live_stack, page_log) as pages:
+        watching = pages.browser.new_page(base_url=live_stack.http_url)
+        watching.goto(f"/tables/{table.pk}/")
+        expect(watching.locator("#result")).to_be_visible(timeout=120_000)
+        watching.close()
+        for language, forward in (("en", "ArrowRight"), ("ur", "ArrowLeft")):
+            context = pages.browser.new_context(viewport=PHONE, base_url=live_stack.http_url)
+            context.add_cookies(
+                [{"name": "django_language", "value": language, "url": live_stack.http_url}]
+            )
+            page = context.new_page()
+            pages.log.watch(page, language)
+            page.goto(f"/tables/{table.pk}/replay/?step=3")
+            expect(page.locator("#felt .seat")).to_have_count(4)
+            # Seat 1 at the bottom (a spectator's view); CP-1 plays from seat 0 to seat 3, on
+            # its right, so seat 2 sits on its left and the partner, seat 3, opposite.
+            places = page.eval_on_selector_all(
+                "#felt .seat", "seats => seats.map((seat) => seat.dataset.place)"
+            )
+            assert places == ["bottom", "left", "top", "right"]
+            rights = page.eval_on_selector_all(
+                "#felt .seat", "seats => seats.map((seat) => seat.getBoundingClientRect().left)"
+            )
+            assert rights[3] > rights[0] > rights[1]  # in Urdu too: the felt is not mirrored
+            expect(
+                page.locator('#felt .seat[data-place="bottom"] .seat-hand .mini-card svg').first
+            ).to_be_visible()
+            assert page.locator("#replay-move").inner_text().strip() != ""
+            page.keyboard.press(forward)
+            page.wait_for_url("**step=4**")
+            expect(page.locator("#replay-step")).to_have_value("4")
+            page.locator("#replay-step").fill("0")
+            page.wait_for_url("**step=0**")
+            if language == "ur":
+                assert page.get_attribute("html", "dir") == "rtl"
+            assert screenshots(page, f"replay-courtpiece-{language}") == []
+            context.close()
+
+
+# The page out of sight (another tab), and a Notification that records what it was asked to
+# show: what the member would be told.
+HIDDEN_TAB = """
+Object.defineProperty(document, "hidden", { get: () => true });
+window.told = [];
+window.Notification = function (text) { window.told.push(text); };
+window.Notification.permission = "granted";
+"""
+
+
+def test_your_turn_is_told_by_title_and_notification_when_the_page_is_out_of_sight(
+    live_stack, page_log
+):
+    table, sessions = written(lambda: a_show_in_hand("points"))
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(sessions[0], table, "en", PHONE, script=HIDDEN_TAB)
+        my_turn(page)
+        expect(page).to_have_title(re.compile(r"^Your turn · "))
+        assert page.evaluate("window.told") == ["Your turn"]
+        expect(page.locator("#turn-announce")).to_have_text("Your turn")
+        page.locator("#closed-deck").click()  # touching the page puts the title back
+        expect(page).not_to_have_title(re.compile(r"^Your turn"))
+
+
+def test_rm24_an_eliminated_pool_player_is_told_so_and_offered_to_watch_or_leave(
+    live_stack, page_log
+):
+    """Pool 101 (RM-24): at 95 points, a first drop (20) takes Asha past 101; once the deal
+    is over she is out: told so, offered to watch on or go back to the lobby, and no longer
+    offered to leave the match for a bot."""
+
+    def write():
+        from games.engine.rummy import RummyMatch
+        from games.tables.models import Seat, Table
+        from tests.games.table_support import members, table_new
+
+        (asha,) = members(1, prefix="pool-")
+        table = table_new(asha, "rummy", ["", "easy", "easy"], variant="pool101", turn_seconds=120)
+        third = ["3C", "6C", "10C", "QC", "4D", "8D", "JD", "AD", "5S", "9S", "KS", "7H", "JH"]
+        match = RummyMatch.with_deal(
+            "pool101",
+            [SHOW, OTHER, third],
+            wild_card="QD",
+            open_pile=["6D"],
+            closed=CLOSED * 3,
+            dealer=2,
+            scores=[95, 0, 0],
+        )
+        rewritten(table, match)
+        Seat.objects.filter(table=table).update(bot_memory=None)
+        return Table.objects.get(pk=table.pk), signed_in_session(asha)
+
+    table, session = written(write)
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(session, table, "en", PHONE)
+        my_turn(page)
+        judged(page)
+        page.locator("#actions .action-drop").click()
+        page.locator("#confirm-yes").click()
+        expect(page.locator("#eliminated")).to_be_visible(timeout=150_000)
+        expect(page.locator("#eliminated")).to_contain_text("You are out of this Pool game")
+        assert page.locator("#leave-form").is_hidden()
+        assert screenshots(page, "table-rummy-eliminated") == []
+        page.locator("#eliminated button").click()  # watch on
+        expect(page.locator("#eliminated")).to_have_count(0)
+
+
+def signed_in_session(member) -> str:
+    from django.test import Client
+
+    client = Client()
+    client.force_login(member)
+    return client.cookies["sessionid"].value
