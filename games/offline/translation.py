@@ -6,7 +6,7 @@ source either way.
 """
 
 import gettext as catalogues
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -36,6 +36,10 @@ def gettext(message: str) -> str:
     return _catalogue(_active[-1]).gettext(message)
 
 
+def ngettext(singular: str, plural: str, number: int) -> str:
+    return _catalogue(_active[-1]).ngettext(singular, plural, number)
+
+
 class _Lazy:
     """A message translated each time it is read, in the language active then (Django's
     ``gettext_lazy``): the labels are module constants, read in the reader's language."""
@@ -55,6 +59,28 @@ class _Lazy:
 
 def gettext_lazy(message: str) -> _Lazy:
     return _Lazy(message)
+
+
+class _LazyPlural:
+    """Django's ``ngettext_lazy`` with the count named by a key: ``template % values`` picks
+    the form by ``values[key]`` (a ``TypeError`` for a count that is no whole number, as
+    Django's catalogues raise), then fills it in."""
+
+    def __init__(self, singular: str, plural: str, key: str) -> None:
+        self.singular, self.plural, self.key = singular, plural, key
+
+    def __mod__(self, values: Mapping[str, object]) -> str:
+        count = values[self.key]
+        if not isinstance(count, int) or isinstance(count, bool):
+            raise TypeError(f"a plural's count must be a whole number, not {count!r}")
+        return ngettext(self.singular, self.plural, count) % values
+
+    def __str__(self) -> str:
+        return ngettext(self.singular, self.plural, 2)
+
+
+def ngettext_lazy(singular: str, plural: str, key: str) -> _LazyPlural:
+    return _LazyPlural(singular, plural, key)
 
 
 def activate(language: str) -> None:
