@@ -20,7 +20,7 @@ import secrets
 from typing import Any
 
 # In the browser this is the packed stand-in (``games.offline.translation``).
-from django.utils.translation import override
+from django.utils.translation import gettext, override
 
 from games.engine import GAMES, IllegalAction
 from games.engine.base import Action, Match
@@ -157,6 +157,8 @@ class OfflineTable:
         match, record = self.match, self.record_
         last = record["moves"][-1] if record["moves"] else None
         with override(language):
+            # The player's seat is theirs, never an empty one (the page calls it "you").
+            player = gettext("you")
             told = None
             if last is not None:
                 public = {key: last[key] for key in ("version", "seat", "by", "events")}
@@ -176,7 +178,7 @@ class OfflineTable:
             "seats": [
                 {
                     "seat": seat,
-                    "name": "",
+                    "name": "" if level else player,
                     "bot": level or None,
                     "stand_in": False,
                     "away": False,

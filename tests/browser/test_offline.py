@@ -140,6 +140,8 @@ def test_offline_matches_resume_after_a_browser_restart(live_stack, page_log, tm
         my_turn(page)
         assert position(page) == court_before
         played(page, 6)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "offline-courtpiece-1280.png"), full_page=True)
         browser.close()
 
     decisions: dict[str, list[float]] = {}
