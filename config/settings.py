@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
@@ -81,7 +82,10 @@ TEMPLATES = [
                 "games.web.context_processors.game_catalogue",
             ],
             # Template tags live with the pages (games/web), not at the app's root.
-            "libraries": {"table_tags": "games.web.templatetags.table_tags"},
+            "libraries": {
+                "table_tags": "games.web.templatetags.table_tags",
+                "daily_tags": "games.web.templatetags.daily_tags",
+            },
         },
     },
 ]
@@ -175,6 +179,13 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     # Turn clocks whose timeout job came late or was lost (DESIGN.md, "Celery countdowns").
     "tables-sweep": {"task": "games.tasks.tables_sweep", "schedule": 2.0},
+    # Midnight in Asia/Kolkata (UTC+05:30, the daily deal's day: games.daily.days) is 18:30
+    # UTC; the job runs at half past every hour, that one included, so that a run missed (a
+    # worker down) is made up within the hour: it is idempotent.
+    "daily-deals": {
+        "task": "games.tasks.daily_deals_make",
+        "schedule": crontab(minute=30),
+    },
 }
 
 # The load benchmark's floor: a bare echo socket at /ws/echo/ (bench/bench_tables.py).

@@ -14,12 +14,16 @@ checks it):
 - ``live``: everything that touches Channels: consumers, socket guards, the fan-out of
   ``tables.news`` into frames, the per-process snapshot cache, presence, routing. Imports
   ``tables`` (services, selectors, news), ``words`` and the engine.
+- ``daily``: the daily deal: generation, attempts (tables made through ``tables``' services),
+  scores, leaderboards, rotation. Imports ``tables``, the engine and ``accounts`` (the audit
+  log); never Channels, asgiref, ``live``, ``web`` or ``words``.
 - ``web``: views, forms and template tags: parse a request, call one service or selector,
-  render. Imports ``tables``, ``words``, the engine, and of ``live`` only ``live.frames`` (a
-  page draws its first frame as the socket would send it); never Channels.
+  render. Imports ``tables``, ``daily``, ``words``, the engine, and of ``live`` only
+  ``live.frames`` (a page draws its first frame as the socket would send it); never Channels.
 - ``offline``: the offline table against bots, run in the browser by Pyodide. Imports the
   engine, ``words``, of ``live`` only ``live.arrange``, and of Django only its translation (in
   the browser a stand-in, ``offline.translation``).
-- ``tasks`` (Celery: bot turns, clocks) calls ``tables``' services; ``models`` is where Django
+- ``tasks`` (Celery: bot turns, clocks, the daily deals) calls ``tables``' and ``daily``'s
+  services; ``models`` is where Django
   finds ``tables``' models.
 """

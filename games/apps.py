@@ -18,3 +18,36 @@ class GamesConfig(AppConfig):
         published.connect(on_published, dispatch_uid="games.live.fanout")
         page_kind_register("lobby", render=lobby_render, may_watch=lobby_may_watch)
         notice_kinds_register(NOTICE_SENTENCES)
+        _daily_deal_ready()
+
+
+def _daily_deal_ready() -> None:
+    """The daily deal scores an attempt when its table's match ends, and names its acts."""
+    from accounts.audit import acts_register
+    from accounts.notices import notice_kinds_register
+    from games.daily import services
+    from games.tables.signals import match_finished
+
+    def attempt_scored(sender, locked, now, **kwargs) -> None:
+        # Only a daily table keeps its seed past its match's end (games.daily.services).
+        if locked.table.reveal_after is not None and locked.match is not None:
+            services.daily_attempt_score(
+                table=locked.table, match=locked.match, new_moves=locked.new_moves, now=now
+            )
+
+    match_finished.connect(attempt_scored, weak=False, dispatch_uid="games.daily.score")
+    acts_register(
+        {
+            services.ROTATE_ACT: _("rotated a day's daily deal"),
+            services.SET_ACT: _("set a day's daily deal"),
+        },
+        {services.TARGET_KIND: _("daily deal")},
+    )
+    notice_kinds_register(
+        {
+            services.ROTATED_NOTICE: _(
+                "Staff replaced the daily deal you are playing: your attempt goes on, ranked "
+                "on the earlier deal's board."
+            )
+        }
+    )

@@ -3,6 +3,7 @@ from datetime import timedelta
 from celery import shared_task
 from django.utils import timezone
 
+from games.daily.services import daily_deals_generate
 from games.live.presence import announcement_send
 from games.tables import selectors, services
 
@@ -52,3 +53,11 @@ def tables_sweep() -> None:
     services.table_clocks_queued(tables=queued)
     for table_id, version in selectors.bots_overdue(now):
         services.table_bot_job_requeue(table_id=table_id, version=version, now=now)
+
+
+@shared_task
+def daily_deals_make() -> None:
+    """At midnight Asia/Kolkata (beat, config/settings.py), and every hour in case a run was
+    missed: today's and tomorrow's deal of every game, and any day missed since the last run.
+    Idempotent (games.daily.services.daily_deals_generate)."""
+    daily_deals_generate()

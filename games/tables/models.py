@@ -92,6 +92,13 @@ class Table(models.Model):
     )
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
+    # Verifiable deals (games.tables.seeds): the server's secret seed, its SHA-256 shown from
+    # creation, the version of the mixing that dealt the match (set at its start), and, for a
+    # daily deal, the moment before which the seed stays secret even after the match.
+    server_seed = models.CharField(max_length=64, blank=True, editable=False)
+    seed_commitment = models.CharField(_("seed commitment"), max_length=64, blank=True)
+    generator_version = models.CharField(_("deal generator"), max_length=32, blank=True)
+    reveal_after = models.DateTimeField(_("seed kept secret until"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("table")
@@ -129,6 +136,8 @@ class Seat(models.Model):
     # match counts the member last (accounts.ratings.match_standings).
     left = models.BooleanField(_("left the match"), default=False)
     timeouts_in_row = models.PositiveSmallIntegerField(_("timeouts in a row"), default=0)
+    # The seed the member's browser added when taking the seat (games.tables.seeds).
+    client_seed = models.CharField(max_length=64, blank=True, editable=False)
     # The member pressed Ready during the pause between two deals (``Table.paused_until``).
     ready = models.BooleanField(default=False, editable=False)
 

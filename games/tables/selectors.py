@@ -10,6 +10,7 @@ from typing import TypedDict, cast
 
 from django.core.cache import cache as shared_cache
 from django.db.models import Count, F, Q, QuerySet
+from django.utils import timezone
 
 from games.engine import GAMES
 from games.engine.base import Match
@@ -87,14 +88,23 @@ def _ranked_queues(game: str, tables: QuerySet[Table]) -> list[RankedQueue]:
 
 def table_may_be_seen(table: Table, *, user_id: int | None, invite: str | None) -> bool:
     """Public tables are open to all; a private one to its seated members, its creator, and
-    whoever holds its invite link."""
-    if not table.private:
+    whoever holds its invite link; a daily deal's finished table (private while its day
+    lasts) to all once its day is over, for its board to link its replay and its seed."""
+    if not table.private or _daily_deal_is_open(table):
         return True
     if invite and secrets.compare_digest(invite, table.invite_token):
         return True
     if user_id is None:
         return False
     return table.created_by_id == user_id or table.seats.filter(user_id=user_id).exists()
+
+
+def _daily_deal_is_open(table: Table) -> bool:
+    return (
+        table.reveal_after is not None
+        and table.status == TableStatus.FINISHED
+        and timezone.now() >= table.reveal_after
+    )
 
 
 @dataclass(frozen=True)

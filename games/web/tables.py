@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -57,6 +58,7 @@ def table_new(request, slug):
                 private=form.cleaned_data["private"],
                 allow_spectators=form.cleaned_data["allow_spectators"],
                 ranked=form.cleaned_data["ranked"],
+                client_seed=request.POST.get("client_seed", ""),
             )
         except ValidationError as error:
             for field, errors in error.message_dict.items():
@@ -116,7 +118,10 @@ def ranked_play(request, slug):
     _game(slug)
     try:
         table = services.ranked_table_join(
-            user_id=request.user.pk, game=slug, variant=request.POST.get("variant", "")
+            user_id=request.user.pk,
+            game=slug,
+            variant=request.POST.get("variant", ""),
+            client_seed=request.POST.get("client_seed", ""),
         )
     except ValidationError as error:
         for message in error.messages:
@@ -132,7 +137,10 @@ def table(request, table_id):
     seat = next((s.number for s in snapshot.seats if user_id and s.user_id == user_id), None)
     if seat is None and table.status != TableStatus.OPEN and not table.allow_spectators:
         raise Http404
-    rows = _result_rows(snapshot) if table.status == TableStatus.FINISHED else []
+    # A daily deal's hands and replay wait for its day's end (no spoilers).
+    deal_secret = bool(table.reveal_after and timezone.now() < table.reveal_after)
+    finished = table.status == TableStatus.FINISHED
+    rows = _result_rows(snapshot, hands=not deal_secret) if finished else []
     context = {
         "table": table,
         "game": CATALOGUE_BY_SLUG[table.game],
@@ -152,6 +160,7 @@ def table(request, table_id):
         "live": seat is not None or table.allow_spectators,
         "result_rows": rows,
         "hands_open": any(row["hands"] for row in rows),
+        "deal_secret": deal_secret,
         "bot_levels": BotLevel.choices,
         "strings": table_page_words(
             bot_levels=BotLevel.choices, table_statuses=TableStatus.choices
@@ -175,6 +184,7 @@ def table_seat(request, table_id):
             user_id=request.user.pk,
             number=_int_or_none(request.POST.get("seat")),
             invite=request.POST.get("invite") or None,
+            client_seed=request.POST.get("client_seed", ""),
         ),
     )
 
@@ -218,6 +228,9 @@ def table_replay(request, table_id):
     table, invite = _visible_table(request, table_id)
     if table.status != TableStatus.FINISHED:
         raise Http404
+    if table.reveal_after and timezone.now() < table.reveal_after:
+        messages.error(request, _("A daily deal's replay opens when its day is over."))
+        return redirect(_with_invite(reverse("table", args=[table.pk]), invite))
     total = table.version
     step = min(max(_int_or_none(request.GET.get("step")) or 0, 0), total)
     shown = selectors.table_replay_step(table, step)
@@ -274,13 +287,13 @@ def _open_hands(match: Match) -> list[list[tuple[str, list[str]]]]:
     ]
 
 
-def _result_rows(snapshot) -> list[dict]:
+def _result_rows(snapshot, *, hands: bool = True) -> list[dict]:
     """The result screen: each seat's place and score, and every hand open now that the match
-    is over."""
+    is over (unless ``hands`` is false: a daily deal before its day's end)."""
     match = snapshot.match
     if match is None or not match.is_over():
         return []
-    hands = _open_hands(match)
+    open_hands = _open_hands(match) if hands else [[] for _seat in snapshot.seats]
     result = match.result()
     winners = set(result["winners"])
     rows = []
@@ -292,7 +305,7 @@ def _result_rows(snapshot) -> list[dict]:
                 "rank": result["ranks"][number],
                 "score": result["scores"][number],
                 "winner": number in winners,
-                "hands": hands[number],
+                "hands": open_hands[number],
             }
         )
     return sorted(rows, key=lambda row: row["rank"])

@@ -1,7 +1,7 @@
 from django.urls import path
 
 import config.converters  # noqa: F401 (registers <id:...>)
-from games.web import offline, pages, tables
+from games.web import daily, offline, pages, tables, verify
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -20,6 +20,13 @@ urlpatterns = [
     path("tables/<id:table_id>/forfeit/", tables.table_match_leave, name="table_forfeit"),
     path("tables/<id:table_id>/start/", tables.table_start, name="table_start"),
     path("tables/<id:table_id>/replay/", tables.table_replay, name="table_replay"),
+    path("tables/<id:table_id>/verify/", verify.table_verify, name="table_verify"),
+    path("daily/", daily.daily_index, name="daily"),
+    path("daily/staff/", daily.daily_staff, name="daily_staff"),
+    path("daily/staff/rotate/", daily.daily_rotate, name="daily_rotate"),
+    path("daily/<slug:slug>/", daily.daily_game, name="daily_game"),
+    path("daily/<slug:slug>/play/", daily.daily_play, name="daily_play"),
+    path("daily/<slug:slug>/<str:day>/", daily.daily_day, name="daily_day"),
     path("tables/<id:table_id>/again/", tables.table_again, name="table_again"),
     path("games/<slug:slug>/play-now/", tables.play_now, name="play_now"),
 ]

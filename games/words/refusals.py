@@ -24,6 +24,14 @@ MESSAGES = {
     "private_table": _("This table is private: you need its invite link."),
     "left_match": _("You left this match: a bot plays your seat to the end."),
     "ranked_members_only": _("A ranked match starts when members fill every seat: no bots."),
+    # Verifiable deals (games.tables.seeds, games.tables.verify).
+    "bad_client_seed": _("Your browser's seed for the deal is malformed: nothing was changed."),
+    "seed_not_revealed": _(
+        "The deal's seed is revealed when the match is over (a daily deal's, when its day is)."
+    ),
+    "not_verifiable": _("This table was dealt before deals could be verified."),
+    "seed_mismatch": _("That seed is not the one this table committed to: refused."),
+    "deal_mismatch": _("These seeds do not deal the cards this match was played with."),
     # The socket's refusals (games.live.guards).
     "malformed": _("That message is not a move this table understands."),
     "malformed_json": _("That message is not valid JSON."),

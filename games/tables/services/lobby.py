@@ -5,6 +5,7 @@ it and bots fill the empty seats.
 """
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -15,8 +16,17 @@ from django.utils.translation import gettext_lazy as _
 from games.engine import GAMES
 from games.tables.models import BotLevel, Seat, Table, TableStatus
 from games.tables.refusals import TableRefusal
+from games.tables.seeds import (
+    GENERATOR_VERSION,
+    client_seed_is_valid,
+    commitment_of,
+    match_seed_of,
+    server_seed_new,
+)
 from games.tables.selectors import table_may_be_seen
 from games.tables.services.locked import LockedTable, atomic_locked
+
+MALFORMED_SEED = _("Your browser's seed for the deal is malformed.")
 
 TURN_SECONDS = (1, 600)
 BOT_DELAY_SECONDS = (0.0, 10.0)
@@ -38,18 +48,32 @@ def table_create(
     private: bool = False,
     allow_spectators: bool = True,
     ranked: bool = False,
+    client_seed: str = "",
+    server_seed: str | None = None,
+    bot_seeds: Sequence[str] | None = None,
+    reveal_after: datetime | None = None,
     pause_seconds: int = 10,
 ) -> Table:
     """A new table with one seat per entry of ``bot_levels`` ("" for a person, else the level of
-    the bot sitting there); the creator takes the first seat left for a person. Bad settings
-    raise ``ValidationError`` (keyed by field) and nothing is made. A table of bots alone starts
-    at once. No lock: the row is new."""
+    the bot sitting there); the creator takes the first seat left for a person, with the seed
+    their browser made (``client_seed``, games.tables.seeds). Bad settings raise
+    ``ValidationError`` (keyed by field) and nothing is made. A table of bots alone starts at
+    once. No lock: the row is new.
+
+    A daily deal gives its own ``server_seed`` (the day's), ``bot_seeds`` drawn from it (the
+    same bots for everyone) and ``reveal_after`` (the end of its day); any other table draws a
+    fresh server seed from the operating system's secure source."""
     options = _checked(game, variant, bot_levels, options or {})
+    if client_seed and not client_seed_is_valid(client_seed):
+        raise ValidationError({"client_seed": MALFORMED_SEED})
+    if bot_seeds is not None and len(bot_seeds) != len(bot_levels):
+        raise ValueError("one bot seed per seat")
     if ranked and any(bot_levels):
         raise ValidationError({"ranked": _("A ranked table is for members only: no bots.")})
     _check_range("turn_seconds", turn_seconds, TURN_SECONDS)
     _check_range("bot_delay_seconds", bot_delay_seconds, BOT_DELAY_SECONDS)
     _check_range("max_timeouts", max_timeouts, MAX_TIMEOUTS)
+    seed = server_seed or server_seed_new()
     _check_range("pause_seconds", pause_seconds, PAUSE_SECONDS)
     table = Table.objects.create(
         game=game,
@@ -64,13 +88,19 @@ def table_create(
         ranked=ranked,
         pause_seconds=pause_seconds,
         created_by_id=creator_id,
+        server_seed=seed,
+        seed_commitment=commitment_of(seed),
+        reveal_after=reveal_after,
     )
     seats = [
         Seat(table=table, number=number, bot_level=level) for number, level in enumerate(bot_levels)
     ]
+    for seat, bot_seed in zip(seats, bot_seeds or (), strict=False):
+        seat.bot_seed = bot_seed
     creator_seat = next((seat for seat in seats if not seat.bot_level), None)
     if creator_seat is not None:
         creator_seat.user_id = creator_id
+        creator_seat.client_seed = client_seed
     Seat.objects.bulk_create(seats)
     with atomic_locked(table.pk) as locked:
         # Saved either way: its news tells the lobby of the new table.
@@ -80,9 +110,19 @@ def table_create(
     return table
 
 
-def table_seat_take(*, table_id: int, user_id: int, number: int, invite: str | None = None) -> None:
-    """Sit the member in empty seat ``number`` (leaving the seat they had at this table); the
+def table_seat_take(
+    *,
+    table_id: int,
+    user_id: int,
+    number: int,
+    invite: str | None = None,
+    client_seed: str = "",
+) -> None:
+    """Sit the member in empty seat ``number`` (leaving the seat they had at this table), with
+    the seed their browser made for the deal (``client_seed``: 64 hex digits, or none); the
     match starts when no seat is left empty. Locks the table row."""
+    if client_seed and not client_seed_is_valid(client_seed):
+        raise TableRefusal("bad_client_seed")
     with atomic_locked(table_id) as locked:
         table = locked.table
         if not table_may_be_seen(table, user_id=user_id, invite=invite):
@@ -97,8 +137,8 @@ def table_seat_take(*, table_id: int, user_id: int, number: int, invite: str | N
         if not wanted.is_empty:
             raise TableRefusal("seat_taken")
         if current is not None:
-            locked.seat_set(current, user_id=None)
-        locked.seat_set(wanted, user_id=user_id)
+            locked.seat_set(current, user_id=None, client_seed="")
+        locked.seat_set(wanted, user_id=user_id, client_seed=client_seed)
         if not _start_when_full(locked):
             locked.save()
 
@@ -111,7 +151,7 @@ def table_seat_leave(*, table_id: int, user_id: int) -> None:
         seat = locked.seat_of(user_id)
         if seat is None:
             raise TableRefusal("not_seated")
-        locked.seat_set(seat, user_id=None)
+        locked.seat_set(seat, user_id=None, client_seed="")
         if not any(other.user_id for other in locked.seats):
             locked.table.status = TableStatus.ABANDONED
         locked.save()
@@ -139,10 +179,14 @@ def _start_when_full(locked: LockedTable) -> bool:
     if any(seat.is_empty for seat in locked.seats):
         return False
     table = locked.table
-    # No seed: the engine draws one from the operating system's secure source; it travels in
-    # the state, so the initial state and the moves replay the match exactly.
+    # The server's seed and the members' own, mixed (games.tables.seeds); the match seed
+    # travels in the state, so the initial state and the moves replay the match exactly.
+    table.generator_version = GENERATOR_VERSION
+    seed = match_seed_of(
+        table.server_seed, [seat.client_seed for seat in locked.seats], table.generator_version
+    )
     locked.match = GAMES[table.game].new_match(
-        table.variant, table.seat_count, options=table.options
+        table.variant, table.seat_count, seed=seed, options=table.options
     )
     table.initial_state = locked.match.to_json()
     locked.started = True

@@ -28,6 +28,7 @@ from games.tables.models import MatchResult, Move, MoveBy, Seat, Table, TableSta
 from games.tables.news import TableChanged
 from games.tables.refusals import TableRefusal
 from games.tables.selectors import TableSnapshot, table_snapshot_of
+from games.tables.signals import match_finished
 from games.tables.sql import MOVE_ROWS, SEAT_ROWS, TABLE_ROWS, PublicMove, public_move, table_rows
 
 logger = logging.getLogger(__name__)
@@ -156,7 +157,7 @@ class LockedTable:
             table.deadline, table.bot_due = self._clocks(now)
             table.clock_queued = False
         table.revision += 1
-        fields = [*PLAY_FIELDS, *(["initial_state"] if self.started else [])]
+        fields = [*PLAY_FIELDS, *(["initial_state", "generator_version"] if self.started else [])]
         moves = [MOVE_ROWS.insert(self.new_moves)] if self.new_moves else []
         changed = [seat for seat in self.seats if seat.number in self.changed_seats]
         # Seats given up first: a member moving seats holds only one at every step.
@@ -277,6 +278,7 @@ class LockedTable:
         )
         if self.table.ranked:
             self._rate(result["ranks"])
+        match_finished.send(sender=Table, locked=self, now=now)
 
     def _rate(self, ranks: list[int]) -> None:
         """Ratings move in the transaction that records the result: both or neither."""

@@ -8,13 +8,15 @@ game and variant meet at the same tables instead of waiting at tables of every s
 
 from statistics import fmean
 
+from django.core.exceptions import ValidationError
 from django.db.models import Count, Q, QuerySet
 
 from accounts.models import Rating
 from accounts.ratings import RATING_TARGET
 from games.tables.models import Table, TableStatus
 from games.tables.refusals import TableRefusal
-from games.tables.services.lobby import table_create, table_seat_take
+from games.tables.seeds import client_seed_is_valid
+from games.tables.services.lobby import MALFORMED_SEED, table_create, table_seat_take
 
 # Rummy is most often played heads-up online; the others are four-seat games (Hidden Unders
 # with two players drags on: the engine's notes).
@@ -29,10 +31,13 @@ NEAR = 250
 CANDIDATES = 50
 
 
-def ranked_table_join(*, user_id: int, game: str, variant: str) -> Table:
+def ranked_table_join(*, user_id: int, game: str, variant: str, client_seed: str = "") -> Table:
     """Seat the member at the open ranked table of ``game`` and ``variant`` whose players' mean
-    rating is nearest theirs (within ``NEAR``), or at a new one. A member already waiting at
-    such a table stays there. Bad game or variant: ``ValidationError`` from ``table_create``."""
+    rating is nearest theirs (within ``NEAR``), or at a new one, with the seed their browser
+    made for the deal (games.tables.seeds). A member already waiting at such a table stays
+    there. Bad game or variant, or a malformed seed: ``ValidationError``."""
+    if client_seed and not client_seed_is_valid(client_seed):
+        raise ValidationError({"client_seed": MALFORMED_SEED})
     waiting = _open_ranked(game, variant).filter(seats__user_id=user_id).first()
     if waiting is not None:
         return waiting
@@ -40,7 +45,9 @@ def ranked_table_join(*, user_id: int, game: str, variant: str) -> Table:
     for table in _nearest_first(game, variant, mine):
         free = next(seat.number for seat in table.seats.all() if seat.is_empty)
         try:
-            table_seat_take(table_id=table.pk, user_id=user_id, number=free)
+            table_seat_take(
+                table_id=table.pk, user_id=user_id, number=free, client_seed=client_seed
+            )
         except TableRefusal:
             continue  # taken or started meanwhile: the next one
         return table
@@ -50,6 +57,7 @@ def ranked_table_join(*, user_id: int, game: str, variant: str) -> Table:
         variant=variant,
         bot_levels=[""] * RANKED_SEATS.get(game, 4),
         ranked=True,
+        client_seed=client_seed,
     )
 
 

@@ -1,0 +1,15 @@
+"""The daily deal (issue 21): one deal a day per game, the same cards and the same bots for
+everyone, one attempt per member, a leaderboard per day, and rotation by staff.
+
+- ``days``: the site's day (midnight Asia/Kolkata) and its bounds.
+- ``plans``: what each game's daily deal is (variant, seats, bot levels, options) and how an
+  attempt is scored.
+- ``models``: ``DailyDeal`` (one current per game and day; a rotated one keeps its place,
+  ``replaced_at``) and ``Attempt`` (one per member, game and day).
+- ``services``: generation (the beat job), attempts (a table made through
+  ``games.tables.services``), scoring when the table's match ends, rotation (audit log).
+- ``selectors``: the day's deal, leaderboards with the reader's own place, past days, streaks.
+
+Imports ``games.tables`` (services, models, seeds, signals), the engine, ``accounts`` (the
+audit log, notices) and Django; never Channels, asgiref, ``live``, ``web`` or ``words``.
+"""

@@ -1,0 +1,285 @@
+"""Every write of the daily deal: generation (the beat job), attempts, their scores, rotation.
+
+Generation and rotation rely on one constraint: a game has one current deal a day
+(``one_current_daily_deal``), so the beat job run twice, late, or racing a rotation leaves one.
+An attempt is a table made by ``games.tables.services.table_create`` with the deal's seed as
+its server seed, bots whose seeds come from it, and no seed of the member's own (everyone meets
+the same cards); ``one_daily_attempt_a_day`` keeps it to one per member, game and day.
+"""
+
+import hashlib
+import re
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.urls import reverse
+from django.utils import timezone
+
+from accounts.audit import Target, audit_record
+from accounts.notices import notice_send
+from games.daily.days import CATCH_UP_DAYS, day_end, day_is_over, day_of
+from games.daily.models import Attempt, DailyDeal, ScoreCount
+from games.daily.plans import DAILY_BOT_LEVELS, MEMBER_SEAT, PLANS
+from games.daily.refusals import DailyRefusal
+from games.engine.base import Match
+from games.tables import services as table_services
+from games.tables.models import Move, Table
+from games.tables.seeds import GENERATOR_VERSION, commitment_of, server_seed_new
+
+CHOSEN_SEED = re.compile(r"[0-9A-Za-z_:.-]{8,64}")
+"""A seed staff choose (a day's seed played again, a puzzle's): printable, no spaces."""
+REASON_LENGTH = 500
+
+# A daily table: its member has time to think, the bots answer briskly.
+TURN_SECONDS = 60
+BOT_DELAY_SECONDS = 0.8
+
+ROTATE_ACT = "daily_deal_rotate"
+SET_ACT = "daily_deal_set"
+TARGET_KIND = "daily_deal"
+ROTATED_NOTICE = "daily_deal_rotated"
+
+
+# -- generation --------------------------------------------------------------------------------
+
+
+def daily_deals_generate(*, now: datetime | None = None) -> list[DailyDeal]:
+    """The beat job (midnight Asia/Kolkata): make today's and tomorrow's deal of every game
+    that has none, and those of the days missed since the last one (at most ``CATCH_UP_DAYS``
+    back). Idempotent: each deal is inserted in a savepoint and a deal that another run made
+    first is left alone. Returns the deals it made."""
+    today = day_of(now)
+    made = []
+    for game in PLANS:
+        latest = (
+            DailyDeal.objects.filter(game=game, day__lt=today).order_by("-day").values("day")[:1]
+        )
+        first = today
+        if latest:
+            first = max(latest[0]["day"] + timedelta(days=1), today - timedelta(CATCH_UP_DAYS))
+        days = [first + timedelta(n) for n in range((today - first).days + 2)]
+        have = set(
+            DailyDeal.objects.filter(game=game, day__in=days, replaced_at__isnull=True).values_list(
+                "day", flat=True
+            )
+        )
+        for day in days:
+            if day not in have and (deal := _deal_insert(game, day)) is not None:
+                made.append(deal)
+    return made
+
+
+def _deal_insert(
+    game: str, day: date, *, seed: str | None = None, bot_level: str | None = None
+) -> DailyDeal | None:
+    """A new current deal for ``game`` on ``day``, or None if one exists already."""
+    plan = PLANS[game]
+    seed = seed or server_seed_new()
+    try:
+        with transaction.atomic():
+            return DailyDeal.objects.create(
+                game=game,
+                day=day,
+                seed=seed,
+                seed_commitment=commitment_of(seed),
+                variant=plan.variant,
+                seat_count=plan.seat_count,
+                bot_levels=plan.bot_levels(bot_level),
+                options=dict(plan.options),
+                generator_version=GENERATOR_VERSION,
+            )
+    except IntegrityError:
+        return None
+
+
+def daily_deal_current(*, game: str, day: date) -> DailyDeal:
+    """The current deal of ``game`` on ``day``, made now if the beat job has not run yet."""
+    if game not in PLANS:
+        raise DailyRefusal("no_such_game")
+    deal = DailyDeal.objects.filter(game=game, day=day, replaced_at__isnull=True).first()
+    if deal is None:
+        deal = _deal_insert(game, day) or DailyDeal.objects.get(
+            game=game, day=day, replaced_at__isnull=True
+        )
+    return deal
+
+
+# -- attempts ------------------------------------------------------------------------------------
+
+
+def daily_attempt_begin(
+    *, user_id: int, game: str, deal_id: int | None = None, now: datetime | None = None
+) -> Attempt:
+    """The member's attempt at today's deal of ``game``: the one they began (a dropped
+    connection resumes it), else a new one at a new table. ``deal_id``, when the page sent
+    one, must be the deal the page showed: a forged one, or one rotated away meanwhile, is
+    refused (``no_such_deal``, ``deal_rotated``). A finished attempt is refused
+    (``already_played``): one a member, game and day, whichever deal it was on."""
+    day = day_of(now)
+    deal = daily_deal_current(game=game, day=day)
+    existing = Attempt.objects.filter(member_id=user_id, game=game, day=day).first()
+    if existing is not None:
+        if existing.finished:
+            raise DailyRefusal("already_played")
+        return existing
+    if deal_id is not None and deal_id != deal.pk:
+        rotated = DailyDeal.objects.filter(pk=deal_id, game=game, day=day).exists()
+        raise DailyRefusal("deal_rotated" if rotated else "no_such_deal")
+    try:
+        with transaction.atomic():
+            table = table_services.table_create(
+                creator_id=user_id,
+                game=game,
+                variant=deal.variant,
+                bot_levels=deal.bot_levels,
+                options=deal.options,
+                turn_seconds=TURN_SECONDS,
+                bot_delay_seconds=BOT_DELAY_SECONDS,
+                private=True,
+                allow_spectators=False,
+                server_seed=deal.seed,
+                bot_seeds=bot_seeds_of(deal),
+                reveal_after=day_end(day),
+            )
+            return Attempt.objects.create(
+                member_id=user_id, deal=deal, game=game, day=day, table=table
+            )
+    except IntegrityError:
+        # The same member's other request made it first: that one is the attempt.
+        return Attempt.objects.get(member_id=user_id, game=game, day=day)
+
+
+def bot_seeds_of(deal: DailyDeal) -> list[str]:
+    """Each seat's bot seed, drawn from the deal's seed and the seat: the same bots for
+    everyone, and nothing of the seed itself (SHA-256 does not run backwards)."""
+    return [
+        hashlib.sha256(f"{deal.seed}:bot:{seat}".encode()).hexdigest()[:32]
+        for seat in range(deal.seat_count)
+    ]
+
+
+def daily_attempt_score(
+    *, table: Table, match: Match, new_moves: list[Move], now: datetime
+) -> bool:
+    """The match of a daily attempt's table has ended (``games.tables.signals.match_finished``,
+    in its transaction, the table row locked): score the attempt. Returns whether the table
+    was one."""
+    attempt = Attempt.objects.filter(table=table).first()
+    if attempt is None:
+        return False
+    game_moves = Move.objects.filter(table=table, seat=MEMBER_SEAT).count()
+    moves = game_moves + sum(move.seat == MEMBER_SEAT for move in new_moves)
+    score, details = PLANS[attempt.game].scorer(match.result(), match.view(None), moves)
+    started = table.started_at or attempt.started_at
+    attempt.finished = True
+    attempt.score = score
+    attempt.details = details
+    attempt.moves = moves
+    attempt.seconds = max(0, int((now - started).total_seconds()))
+    attempt.save(update_fields=["finished", "score", "details", "moves", "seconds"])
+    DailyDeal.objects.filter(pk=attempt.deal_id).update(
+        finished_attempts=F("finished_attempts") + 1
+    )
+    _score_counted(attempt.deal_id, score)
+    return True
+
+
+def _score_counted(deal_id: int, score: int) -> None:
+    """One more attempt with ``score`` on the deal; the first of a score makes its row (another
+    transaction making it meanwhile: the savepoint's conflict, then an increment)."""
+    counts = ScoreCount.objects.filter(deal_id=deal_id, score=score)
+    if counts.update(attempts=F("attempts") + 1):
+        return
+    try:
+        with transaction.atomic():
+            ScoreCount.objects.create(deal_id=deal_id, score=score, attempts=1)
+    except IntegrityError:
+        counts.update(attempts=F("attempts") + 1)
+
+
+# -- rotation ------------------------------------------------------------------------------------
+
+
+def _playing_members_told(old: DailyDeal) -> None:
+    """Members in the middle of the replaced deal play on: a notice tells them why their
+    board is now the earlier one."""
+    link = reverse("daily_game", args=[old.game])
+    playing = Attempt.objects.filter(deal=old, finished=False).values_list("member_id", flat=True)
+    for member_id in playing:
+        notice_send(member_id=member_id, kind=ROTATED_NOTICE, link=link)
+
+
+@dataclass(frozen=True)
+class Rotation:
+    deal: DailyDeal
+    replaced: DailyDeal | None
+
+
+@transaction.atomic
+def daily_deal_rotate(
+    *,
+    actor: AbstractBaseUser | None,
+    game: str,
+    day: date,
+    reason: str,
+    seed: str = "",
+    bot_level: str = "",
+    now: datetime | None = None,
+) -> Rotation:
+    """Staff replace the deal of ``game`` on ``day`` (today or later) with a new one: a fresh
+    seed, or ``seed`` when given. The old deal keeps its attempts, ranked apart; members who
+    had not begun get the new one. A day with no deal yet just gets this one. Locks the day's
+    current deal; writes the audit log in the same transaction. Refusals change nothing."""
+    now = now or timezone.now()
+    if actor is None or not getattr(actor, "is_staff", False):
+        raise DailyRefusal("not_staff")
+    if game not in PLANS:
+        raise DailyRefusal("no_such_game")
+    reason = reason.strip()
+    if not reason:
+        raise DailyRefusal("reason_needed")
+    if len(reason) > REASON_LENGTH:
+        raise DailyRefusal("reason_too_long")
+    if day_is_over(day, now):
+        raise DailyRefusal("day_over")
+    if seed and not CHOSEN_SEED.fullmatch(seed):
+        raise DailyRefusal("bad_seed")
+    if bot_level and bot_level not in DAILY_BOT_LEVELS:
+        raise DailyRefusal("bad_bot_level")
+    old = (
+        DailyDeal.objects.select_for_update()
+        .filter(game=game, day=day, replaced_at__isnull=True)
+        .first()
+    )
+    if old is not None:
+        if seed and seed == old.seed:
+            raise DailyRefusal("same_seed")
+        old.replaced_at = now
+        old.save(update_fields=["replaced_at"])
+    deal = _deal_insert(game, day, seed=seed or None, bot_level=bot_level or None)
+    if deal is None:  # only a concurrent insert on a day that had none: the lock held no row
+        raise DailyRefusal("rotated_meanwhile")
+    if old is not None:
+        old.replaced_by = deal
+        old.save(update_fields=["replaced_by"])
+        _playing_members_told(old)
+    audit_record(
+        actor=actor,
+        act=ROTATE_ACT if old is not None else SET_ACT,
+        target=Target(TARGET_KIND, deal.pk, f"{game} {day.isoformat()}"),
+        reason=reason,
+        # The commitments, never the seeds: the log is read before the day is over.
+        details={
+            "game": game,
+            "day": day.isoformat(),
+            "replaced": old.pk if old is not None else None,
+            "replaced_commitment": old.seed_commitment if old is not None else None,
+            "commitment": deal.seed_commitment,
+            "seed_chosen": bool(seed),
+            "bot_levels": deal.bot_levels,
+        },
+    )
+    return Rotation(deal=deal, replaced=old)

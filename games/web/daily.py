@@ -1,0 +1,194 @@
+"""The daily deal's pages: the four games' deals of the day, a game's day with its boards, a
+past day, playing (an attempt at an ordinary table), and the staff page that rotates deals.
+
+Each view parses the request, calls one service or selector and renders. Refusals come back as
+translated messages; nothing is changed by one.
+"""
+
+from datetime import date, timedelta
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from config.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
+from games.daily import selectors, services
+from games.daily.days import day_end, day_of
+from games.daily.models import DailyDeal
+from games.daily.plans import DAILY_BOT_LEVELS, PLANS
+from games.daily.refusals import DailyRefusal
+from games.words.daily import daily_refusal_text, result_words
+
+STAFF_DAYS_AHEAD = 7
+
+
+def daily_index(request):
+    today = day_of()
+    user_id = request.user.pk if request.user.is_authenticated else None
+    games = [
+        {
+            "game": game,
+            "deal": services.daily_deal_current(game=game.slug, day=today),
+            "attempt": user_id and selectors.attempt_of(user_id=user_id, game=game.slug, day=today),
+        }
+        for game in CATALOGUE
+        if game.slug in PLANS
+    ]
+    context = {
+        "games": games,
+        "today": today,
+        "ends_at": day_end(today),
+        "streak": selectors.streak_of(user_id) if user_id else None,
+    }
+    return render(request, "games/daily/index.html", context)
+
+
+def daily_game(request, slug):
+    """Today's deal of a game: play it (or resume), the boards, the days before."""
+    game = _game(slug)
+    today = day_of()
+    user_id = request.user.pk if request.user.is_authenticated else None
+    deal = services.daily_deal_current(game=slug, day=today)
+    context = {
+        "game": game,
+        "day": today,
+        "ends_at": day_end(today),
+        "deal": deal,
+        "attempt": user_id and selectors.attempt_of(user_id=user_id, game=slug, day=today),
+        "boards": _boards(slug, today, user_id),
+        "past_days": selectors.days_with_deals(slug, before=today),
+        "streak": selectors.streak_of(user_id) if user_id else None,
+    }
+    return render(request, "games/daily/game.html", context)
+
+
+def daily_day(request, slug, day):
+    """A past day's boards, with each attempt's table (its replay and seed are open now)."""
+    game = _game(slug)
+    wanted = _day(day)
+    today = day_of()
+    if wanted is None:
+        messages.error(request, daily_refusal_text("bad_day"))
+        return redirect("daily_game", slug=slug)
+    if wanted >= today:
+        # Today's board is the game's page; a day to come has no board (and no spoilers).
+        if wanted > today:
+            messages.error(request, _("That day has not come yet."))
+        return redirect("daily_game", slug=slug)
+    user_id = request.user.pk if request.user.is_authenticated else None
+    context = {
+        "game": game,
+        "day": wanted,
+        "boards": _boards(slug, wanted, user_id),
+        "past_days": selectors.days_with_deals(slug, before=today),
+    }
+    return render(request, "games/daily/day.html", context)
+
+
+@require_POST
+def daily_play(request, slug):
+    """Begin (or resume) the member's attempt at today's deal and go to its table. A visitor
+    is refused: an attempt is a place on the board, and the board is for members."""
+    _game(slug)
+    if not request.user.is_authenticated:
+        messages.error(request, daily_refusal_text("visitor"))
+        return redirect(f"{reverse('account_login')}?next={reverse('daily_game', args=[slug])}")
+    try:
+        attempt = services.daily_attempt_begin(
+            user_id=request.user.pk, game=slug, deal_id=_int_or_none(request.POST.get("deal"))
+        )
+    except DailyRefusal as refusal:
+        messages.error(request, daily_refusal_text(refusal.code))
+        return redirect("daily_game", slug=slug)
+    return redirect("table", table_id=attempt.table_id)
+
+
+@login_required
+def daily_staff(request):
+    """The staff page: each game's deals from today on, and the form that rotates one."""
+    if not request.user.is_staff:
+        return _staff_only(request)
+    today = day_of()
+    days = [today + timedelta(n) for n in range(STAFF_DAYS_AHEAD + 1)]
+    deals = DailyDeal.objects.filter(day__in=days).order_by("day", "game", "-pk")
+    context = {
+        "days": days,
+        "deals": deals,
+        "games": [game for game in CATALOGUE if game.slug in PLANS],
+        "bot_levels": [(level.value, level.label) for level in DAILY_BOT_LEVELS],
+        "today": today,
+    }
+    return render(request, "games/daily/staff.html", context)
+
+
+@require_POST
+@login_required
+def daily_rotate(request):
+    if not request.user.is_staff:
+        return _staff_only(request)
+    day = _day(request.POST.get("day", ""))
+    if day is None:
+        messages.error(request, daily_refusal_text("bad_day"))
+        return redirect("daily_staff")
+    try:
+        rotation = services.daily_deal_rotate(
+            actor=request.user,
+            game=request.POST.get("game", ""),
+            day=day,
+            reason=request.POST.get("reason", ""),
+            seed=request.POST.get("seed", "").strip(),
+            bot_level=request.POST.get("bot_level", ""),
+        )
+    except DailyRefusal as refusal:
+        messages.error(request, daily_refusal_text(refusal.code))
+    else:
+        messages.success(
+            request,
+            _("The deal of %(game)s on %(day)s is now %(commitment)s.")
+            % {
+                "game": CATALOGUE_BY_SLUG[rotation.deal.game].name,
+                "day": rotation.deal.day.isoformat(),
+                "commitment": rotation.deal.seed_commitment[:16],
+            },
+        )
+    return redirect("daily_staff")
+
+
+def _boards(slug: str, day: date, user_id: int | None) -> list[dict]:
+    return [
+        {
+            "board": board,
+            "rows": [(row, result_words(slug, row.details)) for row in board.rows],
+            "own": board.own and (board.own, result_words(slug, board.own.details)),
+        }
+        for board in selectors.day_boards(slug, day, user_id=user_id)
+    ]
+
+
+def _staff_only(request):
+    return render(request, "403.html", {"reason": daily_refusal_text("not_staff")}, status=403)
+
+
+def _game(slug):
+    game = CATALOGUE_BY_SLUG.get(slug)
+    if game is None or slug not in PLANS:
+        raise Http404
+    return game
+
+
+def _day(text) -> date | None:
+    try:
+        return date.fromisoformat(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def _int_or_none(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
