@@ -7,7 +7,7 @@ for it, and publishes ``MemberNoticed`` after the commit, for the member's open 
 it at once. The words are made when the notice is read, in the reader's language then.
 """
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +47,22 @@ def notice_send(
     )
     publish_on_commit(MemberNoticed(member_id=member_id, notice_id=notice.pk))
     return notice
+
+
+def notices_send(*, notices: Sequence[tuple[int, str, Mapping[str, Any], str]]) -> list[Notice]:
+    """Keep many notices at once, each ``(member_id, kind, params, link)``, in one insert (a
+    tournament's round tells every player where to sit); each is published as ``notice_send``
+    does."""
+    unknown = {kind for _member, kind, _params, _link in notices} - set(NOTICE_KINDS)
+    if unknown:
+        raise LookupError(f"no such notice kinds {sorted(unknown)}: register them")
+    kept = Notice.objects.bulk_create(
+        Notice(member_id=member_id, kind=kind, params=dict(params), link=link)
+        for member_id, kind, params, link in notices
+    )
+    for notice in kept:
+        publish_on_commit(MemberNoticed(member_id=notice.member_id, notice_id=notice.pk))
+    return kept
 
 
 def notice_text(notice: Notice) -> str:

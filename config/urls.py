@@ -8,6 +8,7 @@ admin.site.login = secure_admin_login(admin.site.login)
 urlpatterns = [
     path("", include("games.web.urls")),
     path("", include("accounts.rating_urls")),
+    path("", include("tournaments.web.urls")),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),

@@ -5,3 +5,54 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        from accounts.audit import acts_register
+        from accounts.notices import notice_kinds_register
+        from config.news import published
+        from games.live.pages import page_kind_register
+        from tournaments.receivers import on_published
+        from tournaments.web.page import tournament_may_watch, tournament_render
+
+        published.connect(on_published, dispatch_uid="tournaments.receivers")
+        page_kind_register("tournament", render=tournament_render, may_watch=tournament_may_watch)
+        acts_register(
+            {
+                "tournament_start_now": _("started a tournament early"),
+                "tournament_pause": _("paused a tournament"),
+                "tournament_resume": _("resumed a tournament"),
+                "tournament_cancel": _("cancelled a tournament"),
+                "tournament_entrant_remove": _("removed an entrant from a tournament"),
+            },
+            {"tournament": _("tournament")},
+        )
+        notice_kinds_register(
+            {
+                "tournament_off_wait_list": _(
+                    "A place came free in %(tournament)s: you are registered."
+                ),
+                "tournament_no_show": _(
+                    "You did not check in to %(tournament)s in time, so you were not seated."
+                ),
+                "tournament_cancelled": _("%(tournament)s was cancelled. %(reason)s"),
+                "tournament_round_seated": _(
+                    "Round %(round)s of %(tournament)s has started: go to your table."
+                ),
+                "tournament_bye": _(
+                    "You have a bye in round %(round)s of %(tournament)s: you go through."
+                ),
+                "tournament_tiebreak": _(
+                    "You tied at the qualifying line in round %(round)s of %(tournament)s: "
+                    "play the tie-break deal."
+                ),
+                "tournament_out": _(
+                    "You went out of %(tournament)s in round %(round)s, ranked %(rank)s at "
+                    "your table."
+                ),
+                "tournament_qualified": _("You qualified for round %(round)s of %(tournament)s."),
+                "tournament_finished": _("%(tournament)s is over: you placed %(place)s."),
+                "tournament_removed": _(
+                    "The organiser removed you from %(tournament)s: %(reason)s"
+                ),
+            }
+        )

@@ -92,6 +92,8 @@ class AbsentSeat(StrEnum):
     it has drawn."""
     STAND_IN = "stand_in"
     """A bot plays the seat until its player is back (games and variants without a drop)."""
+    TIME_OUT = "time_out"
+    """No bot may play the seat (a tournament's Deals table): each of its turns times out."""
 
 
 class Match(ABC):

@@ -5,6 +5,7 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import timezone
 
 from games.engine import GAMES
 from games.tables import services
@@ -63,10 +64,13 @@ def match_of(table: Table):
 
 
 def bots_play(table: Table) -> Table:
-    """Play bot turns in this process until a person is to move or the match is over."""
+    """Play bot turns in this process until a person is to move, a deal's result is up (the
+    people at the table press Ready: issue 22), or the match is over."""
     while True:
         table.refresh_from_db()
         if table.status != TableStatus.PLAYING:
+            return table
+        if table.paused_until is not None and table.paused_until > timezone.now():
             return table
         seats = list(Seat.objects.filter(table=table).order_by("number"))
         match = GAMES[table.game].from_json(table.state)

@@ -27,7 +27,7 @@ FORBIDDEN = {
         "config",
         "tournaments",
     ),
-    # The tables know nothing of the daily deal built on them (games.tables.signals).
+    # The tables know nothing of the daily deal or the tournaments built on them.
     "games/tables": (
         "channels",
         "asgiref",
@@ -35,6 +35,7 @@ FORBIDDEN = {
         "games.web",
         "games.words",
         "games.daily",
+        "tournaments",
     ),
     "games/daily": ("channels", "asgiref", "games.live", "games.web", "games.words"),
     "games/words": ("channels", "asgiref", "games.tables", "games.live", "games.web"),
@@ -63,6 +64,8 @@ FORBIDDEN = {
         "games.daily",
         "tournaments",
     ),
+    # Tournaments drive tables through their services; the tables never know of tournaments.
+    "tournaments": ("channels", "asgiref", "games.live.consumers", "games.web", "games.words"),
     "config/news.py": ("channels", "asgiref", "games"),
     "config/sql.py": ("games", "accounts"),
 }

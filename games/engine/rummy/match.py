@@ -38,13 +38,19 @@ from games.engine.cards import normalise_code
 from games.engine.errors import IllegalAction
 from games.engine.rng import MatchRandom
 from games.engine.rummy.deal import Deal, SeatStatus, copied, full_deck, next_seat
-from games.engine.rummy.formats import FORMATS, Standings
+from games.engine.rummy.formats import FORMATS, DealsFormat, Format, Standings
 from games.engine.rummy.melds import validate_declaration
 from games.engine.rummy.ranks import FULL_COUNT, is_joker
 from games.engine.rummy.scoring import arrange, best_show, hand_points
 
-DEFAULT_OPTIONS: dict[str, Any] = {"rejoin": False}
-"""``rejoin``: in Pool, an eliminated player may come back once (RM-24, a table option)."""
+DEFAULT_OPTIONS: dict[str, Any] = {"rejoin": False, "deals": 0, "stand_ins": True}
+"""``rejoin``: in Pool, an eliminated player may come back once (RM-24, a table option).
+``deals``: in Deals, how many deals the game has (0: the variant's own count; a tournament
+plays as many deals as there are players at the table). ``stand_ins``: false where no bot may
+ever play a seat (a tournament's tables): a seat that keeps timing out is dropped where the
+format has drops, else it goes on timing out (``AbsentSeat.TIME_OUT``)."""
+
+MAX_DEALS = 12
 
 
 class RummyResult(MatchResult):
@@ -106,7 +112,7 @@ class RummyMatch(Match):
         rejoin_score: int | None = None,
     ) -> None:
         super().__init__(variant=variant, players=players, options=options, rng=rng)
-        self.format = FORMATS[variant]
+        self.format = format_for(variant, options)
         self.standings = standings
         self.deal = deal
         self.reveal = reveal  # the finished deal, shown until the next is dealt (RM-5)
@@ -120,8 +126,9 @@ class RummyMatch(Match):
         cls, *, variant: str, players: int, options: Mapping[str, Any], rng: MatchRandom
     ) -> RummyMatch:
         """A new game, its first deal dealt by seat 0."""
-        standings = Standings.opening(FORMATS[variant].opening_scores(players))
-        seats = FORMATS[variant].next_seats(standings)
+        fmt = format_for(variant, options)
+        standings = Standings.opening(fmt.opening_scores(players))
+        seats = fmt.next_seats(standings)
         deal = Deal.dealt(number=1, dealer=0, seats=seats, players=players, rng=rng)
         return cls._opened(variant, players, options, rng, standings, deal)
 
@@ -144,7 +151,8 @@ class RummyMatch(Match):
         ``closed`` lists the closed deck bottom to top; ``scores`` are the standings before it
         (Pool totals, Deals chips); later deals are dealt from ``seed``."""
         players = len(hands)
-        fmt = FORMATS[variant]
+        rules_options = {**DEFAULT_OPTIONS, **(options or {})}
+        fmt = format_for(variant, rules_options)
         standings = Standings.opening(list(scores or fmt.opening_scores(players)))
         dealt = [[normalise_code(card) for card in hand] for hand in hands]
         deal = Deal(
@@ -162,7 +170,6 @@ class RummyMatch(Match):
             shows=[None] * players,
             as_dealt=dealt,
         )
-        rules_options = {**DEFAULT_OPTIONS, **(options or {})}
         return cls._opened(variant, players, rules_options, MatchRandom(seed), standings, deal)
 
     @classmethod
@@ -177,6 +184,8 @@ class RummyMatch(Match):
     ) -> RummyMatch:
         if not isinstance(options.get("rejoin"), bool):
             raise ValueError("the rummy option 'rejoin' is true or false")
+        if not isinstance(options.get("stand_ins", True), bool):
+            raise ValueError("the rummy option 'stand_ins' is true or false")
         match = cls(
             variant=variant,
             players=players,
@@ -313,8 +322,11 @@ class RummyMatch(Match):
 
     def absent_seat_policy(self) -> AbsentSeat:
         """RM-17: a player who keeps timing out is dropped where the format has drops; in
-        Deals (RM-26) a bot stands in."""
-        return AbsentSeat.STAND_IN if self.format.drops is None else AbsentSeat.DROP
+        Deals (RM-26) a bot stands in, or, where the table allows no bot (``stand_ins``
+        false), the seat goes on timing out."""
+        if self.format.drops is not None:
+            return AbsentSeat.DROP
+        return AbsentSeat.STAND_IN if self.options.get("stand_ins", True) else AbsentSeat.TIME_OUT
 
     def default_action(self, seat: int) -> Action:
         """A timeout draws from the closed deck, then discards the card just drawn (or, when
@@ -635,3 +647,14 @@ def _card_groups(value: object) -> list[list[str]]:
                 "bad_card", f"{group!r} holds something that is not a card."
             ) from None
     return groups
+
+
+def format_for(variant: str, options: Mapping[str, Any]) -> Format:
+    """The variant's format, with the number of deals the ``deals`` option sets (RM-26)."""
+    fmt = FORMATS[variant]
+    deals = options.get("deals", 0)
+    if isinstance(deals, bool) or not isinstance(deals, int) or not 0 <= deals <= MAX_DEALS:
+        raise ValueError(f"the rummy option 'deals' is a whole number from 0 to {MAX_DEALS}")
+    if deals and isinstance(fmt, DealsFormat):
+        return DealsFormat(deals=deals)
+    return fmt

@@ -1,6 +1,12 @@
 """Every write to tables (STYLE.md: services ``<thing>_<verb>``, keyword-only arguments)."""
 
-from games.tables.services.lobby import table_create, table_seat_leave, table_seat_take, table_start
+from games.tables.services.lobby import (
+    table_create,
+    table_seat_leave,
+    table_seat_take,
+    table_start,
+    tables_deal_seated,
+)
 from games.tables.services.play import (
     table_bot_job_requeue,
     table_bot_turn_play,
@@ -29,4 +35,5 @@ __all__ = [
     "table_seat_take",
     "table_start",
     "table_timeout_apply",
+    "tables_deal_seated",
 ]

@@ -5,7 +5,7 @@ it and bots fill the empty seats.
 """
 
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -13,8 +13,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from config.news import publish_on_commit
 from games.engine import GAMES
 from games.tables.models import BotLevel, Seat, Table, TableStatus
+from games.tables.news import TableChanged
 from games.tables.refusals import TableRefusal
 from games.tables.seeds import (
     GENERATOR_VERSION,
@@ -108,6 +110,81 @@ def table_create(
             locked.save()
     table.refresh_from_db()
     return table
+
+
+@transaction.atomic
+def tables_deal_seated(
+    *,
+    creator_id: int | None,
+    game: str,
+    variant: str,
+    players: Sequence[Sequence[int]],
+    options: dict[str, Any] | None = None,
+    turn_seconds: int = 30,
+    max_timeouts: int = 2,
+    private: bool = False,
+) -> list[int]:
+    """New tables with these members already seated (one list of user ids per table, in seat
+    order), their matches dealt at once: a tournament's round. Bulk writes, so the number of
+    queries does not grow with the tables; each table's news follows the commit. Bad settings
+    raise ``ValidationError`` and nothing is made. No lock: the rows are new. Returns the new
+    tables' ids, in the order given."""
+    _check_range("turn_seconds", turn_seconds, TURN_SECONDS)
+    _check_range("max_timeouts", max_timeouts, MAX_TIMEOUTS)
+    checked = {
+        size: _checked(game, variant, [""] * size, options or {})
+        for size in {len(seated) for seated in players}
+    }
+    now = timezone.now()
+    tables = []
+    for seated in players:
+        # Verifiable like every table (games.tables.seeds): no member's browser sat down here,
+        # so the server's seed alone is mixed, committed to from now and revealed after.
+        server_seed = server_seed_new()
+        seed = match_seed_of(server_seed, [""] * len(seated), GENERATOR_VERSION)
+        match = GAMES[game].new_match(variant, len(seated), seed=seed, options=checked[len(seated)])
+        seconds = match.decision_seconds() or turn_seconds
+        state = match.to_json()
+        tables.append(
+            Table(
+                game=game,
+                variant=variant,
+                seat_count=len(seated),
+                options=checked[len(seated)],
+                turn_seconds=turn_seconds,
+                max_timeouts=max_timeouts,
+                private=private,
+                created_by_id=creator_id,
+                server_seed=server_seed,
+                seed_commitment=commitment_of(server_seed),
+                generator_version=GENERATOR_VERSION,
+                status=TableStatus.PLAYING,
+                state=state,
+                initial_state=state,
+                revision=1,
+                started_at=now,
+                deadline=now + timedelta(seconds=seconds) if match.to_move() else None,
+            )
+        )
+    Table.objects.bulk_create(tables)
+    Seat.objects.bulk_create(
+        Seat(table=table, number=number, user_id=user_id)
+        for table, seated in zip(tables, players, strict=True)
+        for number, user_id in enumerate(seated)
+    )
+    for table in tables:
+        publish_on_commit(
+            TableChanged(
+                table.pk,
+                table.version,
+                table.revision,
+                game=game,
+                public=not private,
+                status=table.status,
+                status_before=TableStatus.OPEN,
+            )
+        )
+    return [table.pk for table in tables]
 
 
 def table_seat_take(

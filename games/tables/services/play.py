@@ -69,7 +69,8 @@ def table_seat_return(*, table_id: int, user_id: int) -> bool:
 
 
 def table_match_leave(*, table_id: int, user_id: int) -> None:
-    """The member leaves the match before its end: a bot plays their seat to the end, they
+    """The member leaves the match before its end: a bot plays their seat to the end (where
+    the match allows no bot, the seat is dropped or times out as an absent one does), they
     can no longer move there, and a ranked match counts them last (issue #10). Locks the
     table row; leaving twice changes nothing."""
     with atomic_locked(table_id) as locked:
@@ -79,7 +80,11 @@ def table_match_leave(*, table_id: int, user_id: int) -> None:
         locked.require_playing()
         if own.left:
             return
-        locked.seat_set(own, left=True, stand_in=True, timeouts_in_row=0)
+        if _stand_ins_allowed(locked):
+            locked.seat_set(own, left=True, stand_in=True, timeouts_in_row=0)
+        else:
+            locked.seat_set(own, left=True, timeouts_in_row=locked.table.max_timeouts)
+            locked.drop_absent_players()
         humans, bots = locked.movers()
         # The bot takes over at once if the turn is the seat's; anyone else's clock runs on.
         locked.save(clock=own.number in humans + bots)
@@ -236,14 +241,15 @@ def _time_out(locked: LockedTable, seat: Seat) -> None:
         locked.apply(seat.number, {"type": "drop"}, MoveBy.TIMEOUT)
         return
     locked.apply(seat.number, match.default_action(seat.number), MoveBy.TIMEOUT)
-    if locked.over_timeout_limit(seat.number) and not _drops_absent_players(locked):
+    if locked.over_timeout_limit(seat.number) and _stand_ins_allowed(locked):
         locked.seat_set(seat, stand_in=True)
 
 
-def _drops_absent_players(locked: LockedTable) -> bool:
+def _stand_ins_allowed(locked: LockedTable) -> bool:
     """The engine says what a seat that keeps timing out comes to: dropped where the game has
-    a drop (rummy's Points and Pool, RM-17), else a bot stands in (``AbsentSeat``)."""
-    return locked.require_playing().absent_seat_policy() is AbsentSeat.DROP
+    a drop (rummy's Points and Pool, RM-17), timed out turn by turn where the table allows no
+    bot (a tournament's), else a bot stands in (``AbsentSeat``)."""
+    return locked.require_playing().absent_seat_policy() is AbsentSeat.STAND_IN
 
 
 def _player_is_back(locked: LockedTable, seat: Seat) -> None:

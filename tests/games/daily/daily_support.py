@@ -3,6 +3,7 @@
 from datetime import UTC, datetime
 
 import pytest
+from django.utils import timezone
 
 from games.daily import services
 from games.daily.refusals import DailyRefusal
@@ -22,6 +23,10 @@ def play_out(attempt, *, most: int = 3000) -> list[tuple[int, dict]]:
         table = bots_play(table)
         if table.status != TableStatus.PLAYING:
             break
+        if table.paused_until is not None and table.paused_until > timezone.now():
+            # A hand's result is up (issue 22): the member reads it and presses Ready.
+            table_services.table_ready(table_id=table.pk, user_id=attempt.member_id)
+            continue
         match = match_of(table)
         table_services.table_move_apply(
             table_id=table.pk,

@@ -214,4 +214,4 @@ def test_every_variant_is_registered_with_its_table_option():
     rules = GAMES["rummy"]
     assert rules.variants == ("points", "pool101", "pool201", "deals2", "deals3")
     assert (rules.min_players, rules.max_players) == (2, 6)
-    assert rules.default_options == {"rejoin": False}
+    assert rules.default_options == {"rejoin": False, "deals": 0, "stand_ins": True}

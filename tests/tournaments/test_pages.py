@@ -1,0 +1,198 @@
+"""The tournament pages (issue 19, "Pages"): the lists per game, the tournament page and its
+live part, the reader's own table, the form, the refusals in the reader's language."""
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone, translation
+
+from tests.tournaments.support import (
+    current_tables,
+    entered,
+    finish_every_table,
+    organiser,
+    people,
+    tournament_made,
+)
+from tournaments import services
+from tournaments.models import Entry, Tournament
+from tournaments.web.page import tournament_may_watch, tournament_render
+
+pytestmark = pytest.mark.django_db
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def test_the_list_shows_public_tournaments_and_only_my_private_ones():
+    boss = organiser()
+    tournament_made(boss, name="Diwali Pool")
+    tournament_made(boss, name="Office friends", private=True)
+    (visitor,) = people(1, prefix="visitor")
+    page = signed_in(visitor).get("/games/rummy/tournaments/").content.decode()
+    assert "Diwali Pool" in page and "Office friends" not in page
+    assert "Office friends" in signed_in(boss).get("/games/rummy/tournaments/").content.decode()
+
+
+def test_registering_through_the_page_and_a_second_time_refused_in_hindi():
+    boss = organiser()
+    tournament = tournament_made(boss, name="Weekend <b>Pool</b>")
+    (asha,) = people(1)
+    client = signed_in(asha)
+    response = client.post(f"/tournaments/{tournament.pk}/register/", follow=True)
+    assert response.status_code == 200
+    assert Entry.objects.filter(user=asha).count() == 1
+    assert "Weekend &lt;b&gt;Pool&lt;/b&gt;" in response.content.decode()
+    client.cookies["django_language"] = "hi"
+    response = client.post(f"/tournaments/{tournament.pk}/register/", follow=True)
+    with translation.override("hi"):
+        expected = translation.gettext("You are already registered for this tournament.")
+    assert expected != "You are already registered for this tournament."
+    assert expected in response.content.decode()
+    assert Entry.objects.filter(user=asha).count() == 1
+
+
+def test_a_stranger_at_a_private_tournament_is_refused_and_the_invite_link_lets_them_in():
+    boss = organiser()
+    tournament = tournament_made(boss, private=True, name="Cousins")
+    (stranger,) = people(1, prefix="stranger")
+    client = signed_in(stranger)
+    assert client.get(f"/tournaments/{tournament.pk}/").status_code == 403
+    client.post(f"/tournaments/{tournament.pk}/register/")
+    assert not Entry.objects.exists()
+    page = client.get(f"/tournaments/{tournament.pk}/?invite={tournament.invite_token}")
+    assert page.status_code == 200
+    client.post(f"/tournaments/{tournament.pk}/register/", {"invite": tournament.invite_token})
+    assert Entry.objects.filter(user=stranger).exists()
+    assert tournament_may_watch(stranger, str(tournament.pk))
+
+
+def test_a_non_organiser_posting_an_organiser_act_changes_nothing():
+    boss = organiser()
+    tournament = tournament_made(boss)
+    (stranger,) = people(1, prefix="stranger")
+    response = signed_in(stranger).post(
+        f"/tournaments/{tournament.pk}/cancel/", {"reason": "mine"}, follow=True
+    )
+    assert "Only the tournament&#x27;s organiser can do that." in response.content.decode()
+    tournament.refresh_from_db()
+    assert tournament.status == "scheduled"
+
+
+def test_the_live_part_shows_rounds_tables_and_watch_links_in_each_language():
+    boss = organiser()
+    tournament = tournament_made(boss, per_table=3, qualifiers=1)
+    entered(tournament, people(6))
+    services.tournament_start(tournament_id=tournament.pk, now=tournament.starts_at)
+    pushed = tournament_render(str(tournament.pk), ["en", "hi", "ur"])
+    assert set(pushed) == {"en", "hi", "ur"}
+    assert 'id="tournament-live"' in pushed["en"]
+    for round_table in current_tables(tournament):
+        assert f"/tables/{round_table.table_id}/" in pushed["en"]
+    assert pushed["hi"] != pushed["en"]
+
+
+def test_a_seated_player_is_taken_to_their_table_once_per_round():
+    boss = organiser()
+    tournament = tournament_made(boss, per_table=3, qualifiers=1)
+    players = people(3)
+    entered(tournament, players)
+    services.tournament_start(tournament_id=tournament.pk, now=tournament.starts_at)
+    (round_table,) = current_tables(tournament)
+    client = signed_in(players[0])
+    first = client.get(f"/tournaments/{tournament.pk}/you/", HTTP_HX_REQUEST="true")
+    assert first["HX-Redirect"] == f"/tables/{round_table.table_id}/"
+    again = client.get(f"/tournaments/{tournament.pk}/you/", HTTP_HX_REQUEST="true")
+    assert "HX-Redirect" not in again
+    assert f"/tables/{round_table.table_id}/" in again.content.decode()
+    # A spectator is taken nowhere.
+    (spectator,) = people(1, prefix="spectator")
+    watching = signed_in(spectator).get(f"/tournaments/{tournament.pk}/you/")
+    assert "HX-Redirect" not in watching and watching.content == b""
+
+
+def test_the_form_reads_the_start_in_the_chosen_zone_and_makes_a_members_tournament_private():
+    (member,) = people(1, prefix="member")
+    start = (timezone.now() + timedelta(days=2)).astimezone(
+        __import__("zoneinfo").ZoneInfo("Asia/Kolkata")
+    )
+    response = signed_in(member).post(
+        "/tournaments/new/",
+        {
+            "name": "Sunday Deals",
+            "format": "deals",
+            "starts_at": start.strftime("%Y-%m-%dT%H:%M"),
+            "time_zone": "Asia/Kolkata",
+            "registration_closes_minutes": 10,
+            "check_in_minutes": 5,
+            "min_entrants": 2,
+            "max_entrants": 50,
+            "per_table": 6,
+            "qualifiers": 2,
+            "turn_seconds": 30,
+            "seating": "random",
+        },
+    )
+    assert response.status_code == 302
+    tournament = Tournament.objects.get()
+    assert tournament.private
+    assert abs((tournament.starts_at - start).total_seconds()) < 60
+
+
+def test_the_form_refuses_a_table_of_seven():
+    (member,) = people(1, prefix="member")
+    response = signed_in(member).post(
+        "/tournaments/new/",
+        {
+            "name": "Too big",
+            "format": "pool101",
+            "starts_at": (timezone.now() + timedelta(days=1)).strftime("%Y-%m-%dT%H:%M"),
+            "time_zone": "UTC",
+            "registration_closes_minutes": 10,
+            "check_in_minutes": 5,
+            "min_entrants": 2,
+            "max_entrants": 50,
+            "per_table": 7,
+            "qualifiers": 2,
+            "turn_seconds": 30,
+            "seating": "random",
+        },
+    )
+    assert response.status_code == 200
+    assert "Choose a number from 2 to 6." in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_the_winner_has_a_title_on_their_public_page_and_everyone_their_place():
+    boss = organiser()
+    tournament = tournament_made(boss, name="Holi Cup", per_table=3, qualifiers=1)
+    entered(tournament, people(3))
+    services.tournament_start(tournament_id=tournament.pk, now=tournament.starts_at)
+    finish_every_table(tournament)
+    tournament.refresh_from_db()
+    winner = tournament.winner
+    assert winner is not None
+    page = Client().get(f"/players/{winner.get_username()}/").content.decode()
+    assert "Winner of Holi Cup" in page
+    loser = Entry.objects.exclude(user=winner).first().user
+    page = Client().get(f"/players/{loser.get_username()}/").content.decode()
+    assert "Winner of Holi Cup" not in page and "Holi Cup" in page
+
+
+def test_the_organiser_sees_the_controls_and_the_page_shows_the_start_in_the_readers_zone():
+    boss = organiser()
+    tournament = tournament_made(boss, per_table=3, qualifiers=1, private=True)
+    entered(tournament, people(3))
+    client = signed_in(boss)
+    page = client.get(f"/tournaments/{tournament.pk}/?tz=Asia/Karachi").content.decode()
+    assert "Start now" in page and "Asia/Karachi" in page
+    assert f"?invite={tournament.invite_token}" in page
+    client.post(f"/tournaments/{tournament.pk}/start-now/", {"reason": "everyone is here"})
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "Pause between rounds" in page and 'class="round-table"' in page
+    # The reader's zone is kept for the next page.
+    assert "Asia/Karachi" in page

@@ -1,0 +1,34 @@
+"""What a tournament service raises when it turns a request down, having changed nothing, and
+its message in the reader's language."""
+
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+MESSAGES = {
+    "no_tournament": _("There is no such tournament."),
+    "private": _("This tournament is private: you need its invite link."),
+    "already_registered": _("You are already registered for this tournament."),
+    "registration_closed": _("Registration for this tournament has closed."),
+    "full": _("This tournament and its wait list are full."),
+    "cancelled": _("This tournament was cancelled."),
+    "not_registered": _("You are not registered for this tournament."),
+    "check_in_closed": _("Check-in is not open now."),
+    "not_organiser": _("Only the tournament's organiser can do that."),
+    "not_running": _("The tournament is not being played now."),
+    "not_scheduled": _("The tournament has already started or ended."),
+    "removed": _("The organiser removed you from this tournament."),
+    "no_entrant": _("That member is not in this tournament."),
+    "reason_needed": _("Give a reason: it goes in the audit log."),
+    "already_paused": _("The tournament is already paused."),
+    "not_paused": _("The tournament is not paused."),
+}
+
+
+class TournamentRefusal(Exception):
+    def __init__(self, code: str) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def tournament_refusal_text(code: str) -> str:
+    return str(MESSAGES.get(code, gettext("That is not allowed.")))

@@ -1,0 +1,32 @@
+"""Every write to tournaments (STYLE.md: ``<thing>_<verb>``, keyword-only arguments). Each
+transition locks the tournament's row and is one transaction; a repeated or late call finds
+the row moved on and does nothing."""
+
+from tournaments.services.entering import (
+    tournament_check_in,
+    tournament_create,
+    tournament_register,
+    tournament_withdraw,
+)
+from tournaments.services.organising import (
+    tournament_cancel,
+    tournament_entrant_remove,
+    tournament_pause,
+    tournament_resume,
+    tournament_start_now,
+)
+from tournaments.services.rounds import tournament_round_check, tournament_start
+
+__all__ = [
+    "tournament_cancel",
+    "tournament_check_in",
+    "tournament_create",
+    "tournament_entrant_remove",
+    "tournament_pause",
+    "tournament_register",
+    "tournament_resume",
+    "tournament_round_check",
+    "tournament_start",
+    "tournament_start_now",
+    "tournament_withdraw",
+]

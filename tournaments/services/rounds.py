@@ -1,0 +1,430 @@
+"""Starting a tournament and playing it round by round.
+
+- ``tournament_start``: at ``starts_at`` (read from the row: a job that runs twice or late acts
+  once), entrants not checked in are withdrawn; below the minimum it is cancelled and everyone
+  told; else round 1 is seated.
+- Seating (``round_seat``): tables of at most ``per_table``, sizes differing by at most one,
+  dealt in one bulk write through ``games.tables.services.tables_deal_seated``. By rating, the
+  players go round the tables in a snake (1 2 3 3 2 1 ...), so every table gets a mix; at
+  random, shuffled first. Bye rule [decided]: a table of one can only arise with two to a
+  table and an odd number left; then the first in the seating order (the best rated, or the
+  first drawn) sits out the round and goes through.
+- ``tournament_round_check``: reads each finished table's result into the round: rank by the
+  format's own ranking (a player who left the match ranks below everyone who did not), the top
+  K qualify (K is at most one fewer than the table's size); a tie across the qualifying line
+  starts a tie-break deal (a one-deal Points table) among the tied players only, repeated while
+  they still tie. When every table is settled the round ends: the next seats the qualifiers
+  afresh, the final when they fit one table; after the final, the standings.
+"""
+
+import math
+import secrets
+from collections.abc import Sequence
+from datetime import datetime
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from accounts.audit import Target, audit_record
+from accounts.models import Rating
+from accounts.notices import notices_send
+from games.engine.rummy.formats import competition_ranks
+from games.tables.models import MatchResult, Seat, TableStatus
+from games.tables.services import tables_deal_seated
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    Format,
+    Round,
+    RoundSeat,
+    RoundTable,
+    Seating,
+    Tournament,
+    TournamentStatus,
+)
+from tournaments.services.locked import tournament_link, tournament_locked
+
+VARIANTS: dict[str, str] = {
+    Format.POOL101: "pool101",
+    Format.POOL201: "pool201",
+    Format.DEALS: "deals2",
+}
+TIEBREAK_VARIANT = "points"
+DONE = (TableStatus.FINISHED, TableStatus.ABANDONED)
+
+
+def tournament_start(
+    *, tournament_id: int, now: datetime | None = None, actor: User | None = None, reason: str = ""
+) -> bool:
+    """Start at the scheduled time (``actor`` given: the organiser's "start now", audited by
+    the caller's act). Returns whether it started or was cancelled now."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = tournament_locked(tournament_id)
+        if tournament.status != TournamentStatus.SCHEDULED:
+            return False
+        if actor is None and tournament.starts_at > now:
+            return False
+        registered = Entry.objects.filter(tournament=tournament, status=EntryStatus.REGISTERED)
+        if tournament.check_in_minutes:
+            absent = list(registered.filter(checked_in=False).values_list("user_id", flat=True))
+            registered.filter(checked_in=False).update(status=EntryStatus.NO_SHOW)
+            _tell(tournament, absent, "tournament_no_show")
+        present = list(registered.filter(status=EntryStatus.REGISTERED))
+        if len(present) < max(tournament.min_entrants, 2):
+            tournament_cancelled(tournament, actor=None, reason="", now=now)
+            return True
+        tournament.status, tournament.started_at = TournamentStatus.RUNNING, now
+        tournament.save(update_fields=["status", "started_at"])
+        _seed(tournament, present)
+        Entry.objects.filter(pk__in=[entry.pk for entry in present]).update(
+            status=EntryStatus.PLAYING
+        )
+        round_seat(tournament, 1, present)
+        return True
+
+
+def tournament_cancelled(
+    tournament: Tournament, *, actor: User | None, reason: str, now: datetime
+) -> None:
+    """Cancel inside the caller's lock: everyone entered is told (why, if the organiser said)."""
+    told = list(
+        Entry.objects.filter(
+            tournament=tournament,
+            status__in=[EntryStatus.REGISTERED, EntryStatus.WAITING, EntryStatus.PLAYING],
+        ).values_list("user_id", flat=True)
+    )
+    tournament.status, tournament.finished_at = TournamentStatus.CANCELLED, now
+    tournament.save(update_fields=["status", "finished_at"])
+    _tell(tournament, told, "tournament_cancelled", reason=reason)
+    if actor is None:
+        audit_record(
+            actor=None,
+            act="tournament_cancel",
+            target=_target(tournament),
+            reason="too few entrants",
+            details={"entrants": len(told)},
+        )
+
+
+def round_seat(tournament: Tournament, number: int, entries: Sequence[Entry]) -> Round:
+    """Seat ``entries`` for round ``number`` (inside the caller's lock), in a number of queries
+    that does not grow with them."""
+    order = list(entries)
+    if tournament.seating == Seating.RANDOM:
+        secrets.SystemRandom().shuffle(order)
+    else:
+        order.sort(key=lambda entry: (-entry.seed, entry.pk))
+    final = len(order) <= tournament.per_table
+    byes = [order.pop(0)] if not final and tournament.per_table == 2 and len(order) % 2 else []
+    count = 1 if final else math.ceil(len(order) / tournament.per_table)
+    tables: list[list[Entry]] = [[] for _ in range(count)]
+    for index, entry in enumerate(order):
+        lap, place = divmod(index, count)
+        tables[place if lap % 2 == 0 else count - 1 - place].append(entry)
+    table_ids = _deal(tournament, [[entry.user_id for entry in table] for table in tables])
+    rnd = Round.objects.create(tournament=tournament, number=number, final=final)
+    round_tables = RoundTable.objects.bulk_create(
+        RoundTable(round=rnd, table_id=table_id, number=index + 1)
+        for index, table_id in enumerate(table_ids)
+    )
+    RoundSeat.objects.bulk_create(
+        [
+            *(
+                RoundSeat(round=rnd, entry=entry, table=round_table, seat=seat)
+                for round_table, table in zip(round_tables, tables, strict=True)
+                for seat, entry in enumerate(table)
+            ),
+            *(RoundSeat(round=rnd, entry=entry, qualified=True) for entry in byes),
+        ]
+    )
+    notices_send(
+        notices=[
+            (
+                entry.user_id,
+                "tournament_round_seated",
+                {"tournament": tournament.name, "round": number},
+                f"/tables/{round_table.table_id}/",
+            )
+            for round_table, table in zip(round_tables, tables, strict=True)
+            for entry in table
+        ]
+        + [
+            (
+                entry.user_id,
+                "tournament_bye",
+                {"tournament": tournament.name, "round": number},
+                tournament_link(tournament.pk),
+            )
+            for entry in byes
+        ]
+    )
+    return rnd
+
+
+def tournament_round_check(*, tournament_id: int, now: datetime | None = None) -> bool:
+    """Read the finished tables of the round being played; end the round when all are
+    settled, and seat the next (unless paused) or record the standings. Idempotent: a second
+    call finds nothing new. Returns whether anything changed."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        tournament = tournament_locked(tournament_id)
+        if tournament.status != TournamentStatus.RUNNING:
+            return False
+        rnd = tournament.rounds.order_by("-number").first()
+        if rnd is None:
+            return False
+        if rnd.finished_at is not None:
+            if tournament.paused or rnd.final:
+                return False
+            _next_round(tournament, rnd)
+            return True
+        done = list(
+            RoundTable.objects.filter(round=rnd, settled=False, table__status__in=DONE)
+            .select_related("table")
+            .order_by("number", "pk")
+        )
+        if not done:
+            return False
+        seats = {seat.entry.user_id: seat for seat in _round_seats(rnd)}
+        results = {
+            result.table_id: result
+            for result in MatchResult.objects.filter(table_id__in=[rt.table_id for rt in done])
+        }
+        table_seats: dict[int, list[Seat]] = {}
+        for seat in Seat.objects.filter(table_id__in=[rt.table_id for rt in done]):
+            table_seats.setdefault(seat.table_id, []).append(seat)
+        changed: list[RoundSeat] = []
+        lines = []
+        for round_table in done:
+            round_table.settled = True
+            players = sorted(table_seats[round_table.table_id], key=lambda seat: seat.number)
+            ranks = _ranks(players, results.get(round_table.table_id))
+            scores = _scores(results.get(round_table.table_id), len(players))
+            mine = [seats[player.user_id] for player in players if player.user_id in seats]
+            if round_table.tiebreak_of is None:
+                for mine_seat, rank, score in zip(mine, ranks, scores, strict=False):
+                    mine_seat.rank, mine_seat.score = rank, score
+                lines.append(round_table)
+            else:
+                # The tied shared their rank: the tie-break deal orders them within it.
+                base = min(mine_seat.rank or 1 for mine_seat in mine)
+                for mine_seat, rank in zip(mine, ranks, strict=False):
+                    mine_seat.rank = base + rank - 1
+                lines.append(round_table.tiebreak_of)
+            changed += mine
+        RoundTable.objects.bulk_update(done, ["settled"])
+        RoundSeat.objects.bulk_update(changed, ["rank", "score"])
+        by_table: dict[int, list[RoundSeat]] = {}
+        for round_seat_row in seats.values():
+            if round_seat_row.table_id is not None:
+                by_table.setdefault(round_seat_row.table_id, []).append(round_seat_row)
+        qualified: list[RoundSeat] = []
+        for round_table in lines:
+            qualified += _qualifying_line(tournament, rnd, round_table, by_table[round_table.pk])
+        RoundSeat.objects.bulk_update(qualified, ["qualified"])
+        if _round_over(rnd):
+            _round_end(tournament, rnd, now)
+        return True
+
+
+def _ranks(seats: list[Seat], result: MatchResult | None) -> list[int]:
+    """The format's ranking of the table; a player who left ranks below all who stayed (an
+    abandoned table, with no result, ranks all equal)."""
+    engine = result.result["ranks"] if result is not None else [1] * len(seats)
+    return competition_ranks([(seat.left, rank) for seat, rank in zip(seats, engine, strict=True)])
+
+
+def _scores(result: MatchResult | None, players: int) -> list[int | None]:
+    return list(result.result["scores"]) if result is not None else [None] * players
+
+
+def _qualifying_line(
+    tournament: Tournament, rnd: Round, round_table: RoundTable, seats: list[RoundSeat]
+) -> list[RoundSeat]:
+    """Mark who qualifies at ``round_table`` (its seats ranked), or start a tie-break deal
+    among those tied across the line. Returns the seats marked."""
+    if rnd.final:
+        return []
+    qualifiers = min(tournament.qualifiers, len(seats) - 1)
+    ranked = sorted(seats, key=lambda seat: seat.rank or 0)
+    last_in, first_out = ranked[qualifiers - 1].rank, ranked[qualifiers].rank
+    if last_in == first_out:
+        tied = [seat for seat in ranked if seat.rank == last_in]
+        (table_id,) = _deal(
+            tournament, [[seat.entry.user_id for seat in tied]], variant=TIEBREAK_VARIANT
+        )
+        number = RoundTable.objects.filter(round=rnd).count() + 1
+        RoundTable.objects.create(
+            round=rnd, table_id=table_id, number=number, tiebreak_of=round_table
+        )
+        notices_send(
+            notices=[
+                (
+                    seat.entry.user_id,
+                    "tournament_tiebreak",
+                    {"tournament": tournament.name, "round": rnd.number},
+                    f"/tables/{table_id}/",
+                )
+                for seat in tied
+            ]
+        )
+        return []
+    for seat in seats:
+        seat.qualified = (seat.rank or 0) < (first_out or 0)
+    return seats
+
+
+def _round_over(rnd: Round) -> bool:
+    unsettled = RoundTable.objects.filter(round=rnd, settled=False).exists()
+    undecided = RoundSeat.objects.filter(
+        round=rnd, table__isnull=False, qualified__isnull=True
+    ).exists()
+    return not unsettled and (rnd.final or not undecided)
+
+
+def _round_end(tournament: Tournament, rnd: Round, now: datetime) -> None:
+    rnd.finished_at = now
+    rnd.save(update_fields=["finished_at"])
+    if rnd.final:
+        _standings(tournament, rnd, now)
+        return
+    out = list(
+        RoundSeat.objects.filter(round=rnd, qualified=False).values_list("entry__user_id", "rank")
+    )
+    Entry.objects.filter(round_seats__round=rnd, round_seats__qualified=False).update(
+        status=EntryStatus.OUT, out_round=rnd.number
+    )
+    ins = RoundSeat.objects.filter(round=rnd, qualified=True).values_list(
+        "entry__user_id", flat=True
+    )
+    notices_send(
+        notices=[
+            (
+                user_id,
+                "tournament_out",
+                {"tournament": tournament.name, "round": rnd.number, "rank": rank},
+                tournament_link(tournament.pk),
+            )
+            for user_id, rank in out
+        ]
+        + [
+            (
+                user_id,
+                "tournament_qualified",
+                {"tournament": tournament.name, "round": rnd.number + 1},
+                tournament_link(tournament.pk),
+            )
+            for user_id in ins
+        ]
+    )
+    if not tournament.paused:
+        _next_round(tournament, rnd)
+
+
+def _next_round(tournament: Tournament, rnd: Round) -> None:
+    players = list(
+        Entry.objects.filter(round_seats__round=rnd, round_seats__qualified=True).order_by("pk")
+    )
+    round_seat(tournament, rnd.number + 1, players)
+
+
+def _standings(tournament: Tournament, final: Round, now: datetime) -> None:
+    """Places: the final table's ranking, then everyone else by the round they went out in
+    (later is better) and their rank there; ties share a place."""
+    rows = list(
+        RoundSeat.objects.filter(round__tournament=tournament)
+        .filter(Q(round=final) | Q(qualified=False))
+        .values_list("entry_id", "round__number", "rank", "entry__user_id")
+    )
+    keys = [(-number, rank or 0) for _entry, number, rank, _user in rows]
+    places = competition_ranks(keys)
+    # One update per place: places come from (round, rank at the table), so there are at most
+    # rounds x players per table of them, however many entrants.
+    by_place: dict[int, list[int]] = {}
+    for (entry, *_rest), place in zip(rows, places, strict=True):
+        by_place.setdefault(place, []).append(entry)
+    for place, entries in by_place.items():
+        Entry.objects.filter(pk__in=entries).update(place=place)
+    winners = [user for (_e, _n, _r, user), place in zip(rows, places, strict=True) if place == 1]
+    tournament.status, tournament.finished_at = TournamentStatus.FINISHED, now
+    tournament.winner_id = winners[0] if len(winners) == 1 else None
+    tournament.save(update_fields=["status", "finished_at", "winner"])
+    notices_send(
+        notices=[
+            (
+                user,
+                "tournament_finished",
+                {"tournament": tournament.name, "place": place},
+                tournament_link(tournament.pk),
+            )
+            for (_e, _n, _r, user), place in zip(rows, places, strict=True)
+        ]
+    )
+
+
+def _round_seats(rnd: Round) -> list[RoundSeat]:
+    return list(RoundSeat.objects.filter(round=rnd).select_related("entry"))
+
+
+def _deal(
+    tournament: Tournament, players: list[list[int]], *, variant: str | None = None
+) -> list[int]:
+    """The tables of a round (or one tie-break deal): ordinary tables, every seat a member,
+    no bot ever (``stand_ins`` false); Deals play as many deals as the table has players."""
+    tables = players
+    variant = variant or VARIANTS[tournament.format]
+    ids: list[int] = []
+    sizes: dict[int, list[list[int]]] = {}
+    for group in tables:
+        sizes.setdefault(len(group), []).append(group)
+    # One bulk write per table size (at most two: sizes differ by at most one).
+    placed: dict[int, list[int]] = {}
+    for size, groups in sizes.items():
+        options: dict[str, object] = {"stand_ins": False}
+        if variant == "deals2":
+            options["deals"] = size
+        placed[size] = tables_deal_seated(
+            creator_id=tournament.organiser_id,
+            game=tournament.game,
+            variant=variant,
+            players=groups,
+            options=options,
+            turn_seconds=tournament.turn_seconds,
+            private=tournament.private,
+        )
+    for group in tables:
+        ids.append(placed[len(group)].pop(0))
+    return ids
+
+
+def _seed(tournament: Tournament, entries: list[Entry]) -> None:
+    ratings = dict(
+        Rating.objects.filter(
+            game=tournament.game, user_id__in=[entry.user_id for entry in entries]
+        ).values_list("user_id", "ordinal")
+    )
+    for entry in entries:
+        entry.seed = ratings.get(entry.user_id, 0.0)
+    Entry.objects.bulk_update(entries, ["seed"], batch_size=500)
+
+
+def _tell(tournament: Tournament, user_ids: list[int], kind: str, **params: object) -> None:
+    link = tournament_link(tournament.pk)
+    notices_send(
+        notices=[
+            (
+                user_id,
+                kind,
+                {"tournament": tournament.name, **params},
+                link,
+            )
+            for user_id in user_ids
+        ]
+    )
+
+
+def _target(tournament: Tournament) -> Target:
+    return Target("tournament", tournament.pk, tournament.name)

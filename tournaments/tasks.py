@@ -1,0 +1,39 @@
+"""Celery: a tournament's start at its time, its round checks, and the beat sweep that catches
+a lost one (DESIGN.md: the time lives on the row; a job that runs twice or late acts once)."""
+
+from datetime import timedelta
+
+from celery import shared_task
+from django.utils import timezone
+
+from tournaments import selectors, services
+
+# A start is queued this far ahead by the sweep, with its ETA at the row's time; one that was
+# lost is caught by the next sweep once its time has passed.
+START_HORIZON = timedelta(seconds=30)
+
+
+@shared_task
+def tournament_start(tournament_id: int) -> None:
+    """Start the tournament if its time (on the row) has come; early or repeated, nothing."""
+    services.tournament_start(tournament_id=tournament_id)
+
+
+@shared_task
+def tournament_round_check(tournament_id: int) -> None:
+    services.tournament_round_check(tournament_id=tournament_id)
+
+
+@shared_task
+def tournaments_sweep() -> None:
+    """Every ten seconds (beat): start what is due (and queue what falls due before the next
+    sweeps, at its time), and check every round with a finished table not yet read or an
+    ended round not yet followed (a round check lost with a worker)."""
+    now = timezone.now()
+    for tournament_id, starts_at in selectors.starts_due(by=now + START_HORIZON):
+        if starts_at <= now:
+            services.tournament_start(tournament_id=tournament_id, now=now)
+        else:
+            tournament_start.apply_async((tournament_id,), eta=starts_at)
+    for tournament_id in selectors.rounds_to_check():
+        services.tournament_round_check(tournament_id=tournament_id, now=now)

@@ -1,0 +1,55 @@
+"""The form that makes a tournament; the start time is read in the zone the reader chose
+(Asia/Kolkata unless they say otherwise)."""
+
+import zoneinfo
+from datetime import datetime
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Format, Seating
+
+DEFAULT_ZONE = "Asia/Kolkata"
+ZONES = [
+    "Asia/Kolkata",
+    "Asia/Karachi",
+    "Asia/Dhaka",
+    "Asia/Dubai",
+    "Europe/London",
+    "America/New_York",
+    "UTC",
+]
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80)
+    format = forms.ChoiceField(label=_("Format"), choices=Format.choices)
+    starts_at = forms.DateTimeField(
+        label=_("Start time"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
+    )
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"), choices=[(zone, zone) for zone in ZONES], initial=DEFAULT_ZONE
+    )
+    registration_closes_minutes = forms.IntegerField(
+        label=_("Registration closes (minutes before the start)"), initial=10
+    )
+    check_in_minutes = forms.IntegerField(
+        label=_("Check-in opens (minutes before the start; 0 for none)"), initial=5
+    )
+    min_entrants = forms.IntegerField(label=_("Fewest entrants"), initial=2)
+    max_entrants = forms.IntegerField(label=_("Most entrants"), initial=1000)
+    per_table = forms.IntegerField(label=_("Players per table"), initial=6)
+    qualifiers = forms.IntegerField(label=_("Qualifiers per table"), initial=2)
+    turn_seconds = forms.IntegerField(label=_("Seconds per turn"), initial=30)
+    seating = forms.ChoiceField(label=_("Seating"), choices=Seating.choices)
+    private = forms.BooleanField(label=_("Private (joined by invite link)"), required=False)
+
+    def start(self) -> datetime:
+        zone = zoneinfo.ZoneInfo(self.cleaned_data["time_zone"])
+        return self.cleaned_data["starts_at"].replace(tzinfo=None).replace(tzinfo=zone)
+
+    def settings(self) -> dict:
+        data = dict(self.cleaned_data)
+        data.pop("time_zone")
+        data["starts_at"] = self.start()
+        return data

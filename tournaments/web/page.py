@@ -1,0 +1,38 @@
+"""A tournament's page as a live page (``games.live.pages``, kind ``"tournament"``): its
+status, entrants, rounds and standings, read once and rendered in each language its readers
+use. The push is the same for every reader; what is the reader's own (their table when a round
+starts) is fetched by the page itself (``views.tournament_you``, on htmx's ``load``)."""
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from tournaments.models import Tournament
+from tournaments.selectors import tournament_page
+from tournaments.services.entering import may_see
+
+
+def tournament_html(page, language: str) -> str:
+    with translation.override(language):
+        return render_to_string("tournaments/_live.html", {"page": page, "t": page.tournament})
+
+
+def tournament_render(key: str, languages: Iterable[str]) -> dict[str, str]:
+    page = tournament_page(_id(key))
+    return {language: tournament_html(page, language) for language in languages}
+
+
+def tournament_may_watch(user: Any, key: str) -> bool:
+    tournament = Tournament.objects.filter(pk=_id(key)).first()
+    if tournament is None:
+        raise LookupError(key)
+    user_id = user.pk if getattr(user, "is_authenticated", False) else None
+    return may_see(tournament, user_id=user_id, invite=None)
+
+
+def _id(key: str) -> int:
+    if not key.isdigit():
+        raise LookupError(key)
+    return int(key)

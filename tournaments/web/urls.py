@@ -1,0 +1,16 @@
+from django.urls import path
+
+import config.converters  # noqa: F401 (registers <id:...>)
+from tournaments.web import views
+
+urlpatterns = [
+    path("games/<slug:slug>/tournaments/", views.tournament_list, name="tournament_list"),
+    path("tournaments/new/", views.tournament_new, name="tournament_new"),
+    path("tournaments/<id:tournament_id>/", views.tournament, name="tournament"),
+    path("tournaments/<id:tournament_id>/you/", views.tournament_you, name="tournament_you"),
+    path(
+        "tournaments/<id:tournament_id>/<slug:act>/",
+        views.tournament_act,
+        name="tournament_act",
+    ),
+]

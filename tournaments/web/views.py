@@ -1,0 +1,171 @@
+"""Tournament views: parse the request, call one service or selector, render. Refusals come
+back as messages in the reader's language, nothing changed."""
+
+import zoneinfo
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from config.catalogue import CATALOGUE_BY_SLUG
+from tournaments import selectors, services
+from tournaments.models import Tournament, TournamentStatus
+from tournaments.refusals import TournamentRefusal, tournament_refusal_text
+from tournaments.services.entering import check_in_opens_at, may_see, registration_closes_at
+from tournaments.web.forms import DEFAULT_ZONE, ZONES, TournamentForm
+
+ZONE_KEY = "time_zone"
+
+
+def tournament_list(request, slug):
+    game = CATALOGUE_BY_SLUG.get(slug)
+    if game is None:
+        raise Http404
+    user_id = request.user.pk if request.user.is_authenticated else None
+    context = {"game": game, "lists": selectors.tournament_lists(slug, user_id=user_id)}
+    return render(request, "tournaments/list.html", context)
+
+
+@login_required
+def tournament_new(request):
+    form = TournamentForm(
+        request.POST or None, initial={"time_zone": request.session.get(ZONE_KEY, DEFAULT_ZONE)}
+    )
+    if request.method == "POST" and form.is_valid():
+        request.session[ZONE_KEY] = form.cleaned_data["time_zone"]
+        try:
+            chosen = form.settings()
+            # A member who is not staff makes a private tournament whatever the box says.
+            chosen["private"] = chosen["private"] or not request.user.is_staff
+            tournament = services.tournament_create(organiser=request.user, **chosen)
+        except ValidationError as error:
+            for field, errors in error.message_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
+        else:
+            return redirect("tournament", tournament.pk)
+    return render(request, "tournaments/new.html", {"form": form})
+
+
+def tournament(request, tournament_id):
+    row = Tournament.objects.filter(pk=tournament_id).first()
+    user_id = request.user.pk if request.user.is_authenticated else None
+    invite = request.GET.get("invite") or None
+    if row is None:
+        raise Http404
+    if not may_see(row, user_id=user_id, invite=invite):
+        messages.error(request, tournament_refusal_text("private"))
+        return render(request, "tournaments/private.html", status=403)
+    zone_name = request.GET.get("tz") or request.session.get(ZONE_KEY, DEFAULT_ZONE)
+    if zone_name not in ZONES:
+        zone_name = DEFAULT_ZONE
+    request.session[ZONE_KEY] = zone_name
+    now = timezone.now()
+    context = {
+        "page": selectors.tournament_page(tournament_id),
+        "t": row,
+        "entry": selectors.entry_of(tournament_id, user_id),
+        "invite": invite,
+        "invite_url": request.build_absolute_uri(
+            f"/tournaments/{row.pk}/?invite={row.invite_token}"
+        )
+        if row.private and user_id == row.organiser_id
+        else None,
+        "zone": zoneinfo.ZoneInfo(zone_name),
+        "zones": ZONES,
+        "zone_name": zone_name,
+        "closes_at": registration_closes_at(row),
+        "check_in_at": check_in_opens_at(row),
+        "registration_open": row.status == TournamentStatus.SCHEDULED
+        and now < registration_closes_at(row),
+        "check_in_open": row.status == TournamentStatus.SCHEDULED
+        and row.check_in_minutes
+        and now >= check_in_opens_at(row),
+        "organiser": user_id is not None and (user_id == row.organiser_id or request.user.is_staff),
+        "socket_path": f"/ws/pages/tournament/{row.pk}/",
+    }
+    return render(request, "tournaments/page.html", context)
+
+
+def tournament_you(request, tournament_id):
+    """The reader's own line on the page: where they play now. Fetched by the page whenever a
+    push swaps its probe in; the first time a round seats them, it takes them to their table
+    (htmx follows ``HX-Redirect``), once per round, so that coming back to the page to look
+    at the standings does not send them away again."""
+    if not request.user.is_authenticated:
+        return HttpResponse("")
+    playing = selectors.current_table_of(tournament_id, request.user.pk)
+    if playing is None:
+        return HttpResponse("")
+    round_number, table_id = playing
+    taken_key = f"tournament-{tournament_id}-taken"
+    link = f"/tables/{table_id}/"
+    response = render(request, "tournaments/_you.html", {"link": link, "round": round_number})
+    if request.session.get(taken_key) != table_id:
+        request.session[taken_key] = table_id
+        response["HX-Redirect"] = link
+    return response
+
+
+ACTS = {
+    "register": lambda request, tid, reason: services.tournament_register(
+        tournament_id=tid, user_id=request.user.pk, invite=request.POST.get("invite") or None
+    ),
+    "withdraw": lambda request, tid, reason: services.tournament_withdraw(
+        tournament_id=tid, user_id=request.user.pk
+    ),
+    "check-in": lambda request, tid, reason: services.tournament_check_in(
+        tournament_id=tid, user_id=request.user.pk
+    ),
+    "start-now": lambda request, tid, reason: services.tournament_start_now(
+        tournament_id=tid, actor=request.user, reason=reason
+    ),
+    "pause": lambda request, tid, reason: services.tournament_pause(
+        tournament_id=tid, actor=request.user, reason=reason
+    ),
+    "resume": lambda request, tid, reason: services.tournament_resume(
+        tournament_id=tid, actor=request.user, reason=reason
+    ),
+    "cancel": lambda request, tid, reason: services.tournament_cancel(
+        tournament_id=tid, actor=request.user, reason=reason
+    ),
+    "remove": lambda request, tid, reason: services.tournament_entrant_remove(
+        tournament_id=tid, actor=request.user, user_id=_member(request), reason=reason
+    ),
+}
+
+
+@login_required
+@require_POST
+def tournament_act(request, tournament_id, act):
+    action = ACTS.get(act)
+    if action is None:
+        raise Http404
+    reason = request.POST.get("reason", "")
+    try:
+        action(request, tournament_id, reason)
+    except TournamentRefusal as refusal:
+        if refusal.code == "no_tournament":
+            raise Http404 from None
+        messages.error(request, tournament_refusal_text(refusal.code))
+    target = f"/tournaments/{tournament_id}/"
+    invite = request.POST.get("invite")
+    if invite and invite.isascii() and invite.replace("-", "").replace("_", "").isalnum():
+        target += f"?invite={invite}"
+    return redirect(target)
+
+
+def _invite_url(request, row: Tournament) -> str | None:
+    if not row.private:
+        return None
+    return request.build_absolute_uri(f"/tournaments/{row.pk}/?invite={row.invite_token}")
+
+
+def _member(request) -> int:
+    value = request.POST.get("user_id", "")
+    if not value.isdigit() or len(value) > 18:
+        raise TournamentRefusal("no_entrant")
+    return int(value)
