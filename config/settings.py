@@ -251,7 +251,13 @@ USE_TZ = True
 # --- Static files ---------------------------------------------------------------------------
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [
+    BASE_DIR / "static",
+    # Offline play (games.offline): Pyodide from npm (package-lock.json) and the engine packed
+    # by config.offline_build; ./dev installs and builds both.
+    ("vendor/pyodide", BASE_DIR / "node_modules" / "pyodide"),
+    ("offline", BASE_DIR / "build" / "offline"),
+]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -21,6 +21,9 @@ checks it):
 - ``web``: views, forms and template tags: parse a request, call one service or selector,
   render. Imports ``tables``, ``daily``, ``words``, the engine, and of ``live`` only
   ``live.frames`` (a page draws its first frame as the socket would send it); never Channels.
+- ``offline``: the offline table against bots, run in the browser by Pyodide. Imports the
+  engine, ``words``, of ``live`` only ``live.arrange``, and of Django only its translation (in
+  the browser a stand-in, ``offline.translation``).
 - ``tasks`` (Celery: bot turns, clocks, the daily deals) calls ``tables``' and ``daily``'s
   services; ``models`` is where Django
   finds ``tables``' models.

@@ -1,10 +1,15 @@
 from django.urls import path
 
 import config.converters  # noqa: F401 (registers <id:...>)
-from games.web import console, daily, pages, tables, verify
+from games.web import console, daily, offline, pages, tables, verify
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    path("sw.js", offline.service_worker, name="service_worker"),
+    path("manifest/<slug:language>.webmanifest", offline.manifest, name="manifest"),
+    path("offline/", offline.offline, name="offline"),
+    path("offline/worker.js", offline.offline_worker, name="offline_worker"),
+    path("offline/<slug:slug>/", offline.offline_table, name="offline_table"),
     path("games/<slug:slug>/rules/", pages.rules, name="game_rules"),
     path("games/<slug:slug>/tables/", tables.lobby, name="lobby"),
     path("games/<slug:slug>/tables/new/", tables.table_new, name="table_new"),

@@ -679,7 +679,8 @@
   }
 
   function send(message) {
-    if (socketOpen()) socket.send(JSON.stringify(message));
+    if (transport) transport.send(message);
+    else if (socketOpen()) socket.send(JSON.stringify(message));
     else unsent = [...unsent.filter((held) => held.type !== message.type), message];
   }
 
@@ -723,9 +724,15 @@
       clock.textContent = format(strings.seconds_left, { seconds: seconds || 0 });
     });
   }, 1000);
+  // A page may bring its own transport in place of the socket, answering the same frames
+  // (offline_table.js: the engine in a Web Worker).
+  const transport = Taash.transport ? Taash.transport(receive, api) : null;
   render();
-  // A replay's page has no socket: it shows the one step it was served with.
-  if (root.dataset.socket) {
+  if (transport) {
+    showNotice(strings.connecting);
+    transport.start();
+  } else if (root.dataset.socket) {
+    // A replay's page has no socket: it shows the one step it was served with.
     showNotice(strings.connecting);
     connect();
   }

@@ -40,6 +40,20 @@ FORBIDDEN = {
     "games/daily": ("channels", "asgiref", "games.live", "games.web", "games.words"),
     "games/words": ("channels", "asgiref", "games.tables", "games.live", "games.web"),
     "games/web": ("channels", "asgiref"),
+    # Run in the browser by Pyodide (config.offline_build packs it): Django's translation only.
+    "games/offline": (
+        "channels",
+        "asgiref",
+        "celery",
+        "django.db",
+        "django.conf",
+        "django.http",
+        "games.tables",
+        "games.web",
+        "accounts",
+        "config",
+        "tournaments",
+    ),
     "accounts": (
         "channels",
         "asgiref",
@@ -57,6 +71,8 @@ FORBIDDEN = {
 }
 # The one module of games/live that the pages may read: the socket's frame, no Channels in it.
 WEB_MAY_READ_FROM_LIVE = {"games.live.frames"}
+# The one the offline table may: a rummy layout's answer, the engine and the words alone.
+OFFLINE_MAY_READ_FROM_LIVE = {"games.live.arrange"}
 
 
 def imports_of(path: Path) -> list[str]:
@@ -102,6 +118,26 @@ def test_the_pages_read_only_the_frame_of_the_live_package():
         if module.startswith("games.live")
     }
     assert reads <= WEB_MAY_READ_FROM_LIVE
+
+
+def test_the_offline_table_reads_only_the_arrangement_of_the_live_package():
+    reads = {
+        module
+        for file in python_files("games/offline")
+        for module in imports_of(file)
+        if module.startswith("games.live")
+    }
+    assert reads <= OFFLINE_MAY_READ_FROM_LIVE
+
+
+def test_the_offline_table_imports_of_django_only_its_translation():
+    django = {
+        module
+        for file in python_files("games/offline")
+        for module in imports_of(file)
+        if within(module, ("django",))
+    }
+    assert django <= {"django.utils.translation"}
 
 
 def test_only_the_live_package_and_the_asgi_entry_import_channels_or_asgiref():
