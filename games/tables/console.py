@@ -12,12 +12,14 @@ from games.tables.models import Seat, Table, TableStatus
 from games.tables.news import shown_name
 
 CONSOLE_SHOWN = 100
+KINDS = ("ranked", "casual", "tournament")
 LIVE = (TableStatus.OPEN, TableStatus.PLAYING)
 
 
 @dataclass(frozen=True)
 class ConsoleFilter:
-    """``game`` ("" any), ``ranked`` ("" any, "ranked", "casual"), ``reported``."""
+    """``game`` ("" any), ``ranked`` ("" any, "ranked", "casual", "tournament": a table of a
+    tournament's round), ``reported``."""
 
     game: str = ""
     ranked: str = ""
@@ -37,7 +39,7 @@ class ConsoleFilter:
         if len(parts) != 3:
             raise LookupError(key)
         game, ranked, reported = parts
-        if (game != "all" and game not in games) or ranked not in ("any", "ranked", "casual"):
+        if (game != "all" and game not in games) or ranked not in ("any", *KINDS):
             raise LookupError(key)
         if reported not in ("all", "reported"):
             raise LookupError(key)
@@ -69,7 +71,11 @@ def console_tables(chosen: ConsoleFilter) -> list[ConsoleTable]:
     tables = Table.objects.filter(status__in=LIVE).defer("state", "initial_state")
     if chosen.game:
         tables = tables.filter(game=chosen.game)
-    if chosen.ranked:
+    if chosen.ranked == "tournament":
+        # The tournaments app's link to its tables, by the name it gives the relation: a query
+        # by name, so the tables still import nothing of the tournaments.
+        tables = tables.filter(tournament_table__isnull=False)
+    elif chosen.ranked:
         tables = tables.filter(ranked=chosen.ranked == "ranked")
     if chosen.reported:
         tables = tables.filter(pk__in=list(_reports_by_table()))

@@ -29,7 +29,7 @@ from accounts.roles import is_moderator, moderator_required
 from config.catalogue import CATALOGUE
 from config.converters import row_id_or_none
 from games.engine import GAMES
-from games.tables.console import ConsoleFilter, collusion_pairs, console_tables
+from games.tables.console import KINDS, ConsoleFilter, collusion_pairs, console_tables
 from games.tables.models import ChatLine, ChatRoom, Table, TableStatus
 from games.tables.refusals import TableRefusal
 from games.tables.services import chat, moderation
@@ -59,9 +59,7 @@ def console_may_watch(user: Any, key: str) -> bool:
 def console_tables_page(request):
     chosen = ConsoleFilter(
         game=request.GET.get("game", "") if request.GET.get("game", "") in GAMES else "",
-        ranked=request.GET.get("ranked", "")
-        if request.GET.get("ranked") in ("ranked", "casual")
-        else "",
+        ranked=request.GET.get("ranked", "") if request.GET.get("ranked") in KINDS else "",
         reported=request.GET.get("reported") == "1",
     )
     context = {

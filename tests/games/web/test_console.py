@@ -96,6 +96,24 @@ def test_the_console_lists_live_tables_filtered_by_game_ranked_and_reported(mona
     assert f'data-table="{table.pk}"' in reported and f'data-table="{other.pk}"' not in reported
 
 
+def test_the_console_filters_the_tables_of_tournament_rounds(mona, playing):
+    """Issue 20, point 2: "tournament" shows the tables a tournament's round plays at, and
+    only those."""
+    from tests.tournaments.support import entered, organiser, people, started, tournament_made
+
+    table, _asha, _bilal = playing
+    weekend = tournament_made(organiser(), format="deals", min_entrants=2)
+    entered(weekend, people(4))
+    started(weekend)
+    round_tables = list(Table.objects.filter(tournament_table__round__tournament=weekend))
+    assert round_tables
+    shown = client_of(mona).get("/console/tables/?ranked=tournament").content.decode()
+    assert all(f'data-table="{t.pk}"' in shown for t in round_tables)
+    assert f'data-table="{table.pk}"' not in shown
+    casual = client_of(mona).get("/console/tables/?ranked=casual").content.decode()
+    assert f'data-table="{table.pk}"' in casual
+
+
 def test_the_console_is_a_live_page_for_moderators_only(mona, playing):
     asha = playing[1]
     assert console_may_watch(mona, "all-any-all") and not console_may_watch(asha, "all-any-all")
