@@ -104,6 +104,9 @@ def test_a_seated_player_is_taken_to_their_table_once_per_round():
     services.tournament_start(tournament_id=tournament.pk, now=tournament.starts_at)
     (round_table,) = current_tables(tournament)
     client = signed_in(players[0])
+    by_hand = client.get(f"/tournaments/{tournament.pk}/you/")
+    assert "HX-Redirect" not in by_hand
+    assert f"/tables/{round_table.table_id}/" in by_hand.content.decode()
     first = client.get(f"/tournaments/{tournament.pk}/you/", HTTP_HX_REQUEST="true")
     assert first["HX-Redirect"] == f"/tables/{round_table.table_id}/"
     again = client.get(f"/tournaments/{tournament.pk}/you/", HTTP_HX_REQUEST="true")

@@ -104,7 +104,9 @@ def tournament_you(request, tournament_id):
     taken_key = f"tournament-{tournament_id}-taken"
     link = f"/tables/{table_id}/"
     response = render(request, "tournaments/_you.html", {"link": link, "round": round_number})
-    if request.session.get(taken_key) != table_id:
+    # Only the page's own htmx fetch moves the reader (django-htmx's ``request.htmx``): the
+    # address opened by hand shows the link and leaves the once-per-round mark alone.
+    if request.htmx and request.session.get(taken_key) != table_id:
         request.session[taken_key] = table_id
         response["HX-Redirect"] = link
     return response
