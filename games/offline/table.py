@@ -65,6 +65,8 @@ class OfflineTable:
             "levels": levels,
             "bot_seeds": [secrets.token_hex(8) if level else None for level in levels],
             "bot_memories": [None for _level in levels],
+            # Names this match on the device (the rummy layout is kept under it, RM-5).
+            "id": secrets.token_hex(6),
             "initial_state": state,
             "state": state,
             "moves": [],
@@ -165,7 +167,7 @@ class OfflineTable:
                 told = {**public, "text": move_text(last["events"], self.game)}
         return {
             "type": "state",
-            "table": 0,
+            "table": "offline-" + record.get("id", ""),
             "game": self.game,
             "variant": record["variant"],
             "version": self.version,

@@ -5,7 +5,7 @@
 (function () {
   "use strict";
   const Taash = window.Taash;
-  let groups = []; // the player's own layout: lists of card codes, kept in this tab
+  let groups = []; // the player's own layout: lists of card codes, kept on this device
   let judged = null; // the server's answer for the layout it judged
   let asked = "";
   let timer = null;
@@ -33,21 +33,58 @@
     return cards.filter((card) => card === code).length;
   }
 
+  // The layout is kept in localStorage, so that it outlives a closed tab or a browser restart
+  // (an offline match resumes exactly, issue 23); the frame names the table, an offline one too.
+  const KEPT = "taash-arrange-";
+  const KEPT_DAYS = 3;
+
   function storageKey(api) {
     const view = api.frame.view || {};
-    return "taash-arrange-" + api.root.dataset.table + "-" + view.deal;
+    return KEPT + api.frame.table + "-" + view.deal;
   }
+
+  function kept(api) {
+    try {
+      return JSON.parse(window.localStorage.getItem(storageKey(api)) || "{}").groups || [];
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function keep(api) {
+    const layout = groups.filter((group) => group.length);
+    try {
+      window.localStorage.setItem(storageKey(api), JSON.stringify({ at: Date.now(), groups: layout }));
+    } catch (error) {
+      // A full or refused store only costs the layout after a restart.
+    }
+  }
+
+  // Layouts of deals long over are dropped, so the store does not grow with every table played.
+  function forgetOld() {
+    const before = Date.now() - KEPT_DAYS * 86400 * 1000;
+    try {
+      Object.keys(window.localStorage)
+        .filter((key) => key.startsWith(KEPT))
+        .forEach((key) => {
+          let at = 0;
+          try {
+            at = JSON.parse(window.localStorage.getItem(key)).at || 0;
+          } catch (error) {
+            at = 0;
+          }
+          if (at < before) window.localStorage.removeItem(key);
+        });
+    } catch (error) {
+      // No store: nothing kept, nothing to forget.
+    }
+  }
+  forgetOld();
 
   // The layout follows the hand: cards gone leave their group, new cards form a group at the end.
   function reconcile(api) {
     const hand = (api.frame.view && api.frame.view.hand) || [];
-    if (!groups.length) {
-      try {
-        groups = JSON.parse(window.sessionStorage.getItem(storageKey(api)) || "[]");
-      } catch (error) {
-        groups = [];
-      }
-    }
+    if (!groups.length) groups = kept(api);
     // The discarded copy leaves from where the player took it, once the hand shows it gone.
     if (leaving) {
       const held = count(hand, leaving.code);
@@ -69,7 +106,7 @@
       )
       .filter((group) => group.length);
     if (left.length) groups.push(left);
-    window.sessionStorage.setItem(storageKey(api), JSON.stringify(groups));
+    keep(api);
   }
 
   function ask(api, message) {
@@ -84,7 +121,7 @@
   }
 
   function changed(api) {
-    window.sessionStorage.setItem(storageKey(api), JSON.stringify(groups.filter((g) => g.length)));
+    keep(api);
     groups = groups.filter((group) => group.length);
     judge(api);
     api.rerender();
@@ -284,7 +321,7 @@
       if (message.sorted) {
         groups = message.groups;
         api.selection.clear();
-        window.sessionStorage.setItem(storageKey(api), JSON.stringify(groups));
+        keep(api);
       } else if (JSON.stringify(message.groups) !== asked) {
         return; // an answer to a layout the player has changed since
       }

@@ -112,7 +112,13 @@ def test_offline_matches_resume_after_a_browser_restart(live_stack, page_log, tm
         expect(page.locator("#network-state")).to_contain_text("You are offline")
         played(page, 2)
         my_turn(page)
+        # The player's own layout (RM-5) is part of where the match stands: the first card
+        # goes to a group of its own at the end, and comes back there after the restart.
+        _version, hand = position(page)
+        page.locator("#hand .card-button").first.click()
+        page.click("#group-button")
         rummy_before = position(page)
+        assert rummy_before[1] == hand[1:] + hand[:1], rummy_before
 
         started(page, "courtpiece", "single_sar", 4, ["easy", "medium", "hard"])
         played(page, 3)
