@@ -123,8 +123,8 @@ def table_page_words(
         "trump": _("Trump"),
         "face_down_by": _("laid face down by %(seat)s"),
         "not_yet": _("not chosen yet"),
-        "trick_taken_by": _("Taken by %(seat)s"),
-        "took_trick": _("took it"),
+        "trick_won_by": _("Won by %(seat)s"),
+        "won_trick": _("won it"),
         "team_tricks": _plural(
             lambda n: ngettext(
                 "Team %(number)s: %(tricks)s trick", "Team %(number)s: %(tricks)s tricks", n

@@ -18,25 +18,25 @@
     return (view.teams || []).findIndex((team) => team.includes(seat));
   }
 
-  // The trick laid out around the middle, the reader's own seat nearest them; ``taker``, the
-  // seat that took it (a completed trick only), is marked on its card.
-  function drawTrick(api, box, trick, taker) {
+  // The trick laid out around the middle, the reader's own seat nearest them; ``winner``, the
+  // seat that won it (a completed trick only; in Double Sar the pile may wait), is marked.
+  function drawTrick(api, box, trick, winner) {
     box.replaceChildren(
       ...trick.map((play) => {
         const place = PLACES[api.placeOf(play.seat)] || "south";
-        const took = play.seat === taker;
+        const won = play.seat === winner;
         return api.el(
           "figure",
-          { class: "played " + place + (play.trump ? " trump" : "") + (took ? " took" : "") },
+          { class: "played " + place + (play.trump ? " trump" : "") + (won ? " won" : "") },
           Taash.cards.svg(play.card),
-          api.el("figcaption", { text: api.seatName(play.seat) }, took ? api.el("span", { class: "badge took-badge", text: api.strings.took_trick }) : null),
+          api.el("figcaption", { text: api.seatName(play.seat) }, won ? api.el("span", { class: "badge won-badge", text: api.strings.won_trick }) : null),
         );
       }),
     );
   }
 
   // The last completed trick on request (the view's ``last_trick`` and ``last_trick_winner``,
-  // public in both games): the button opens it over the middle, and it stays until closed
+  // public in both games): the button opens it in the middle, and it stays until closed
   // (the button, Close, Escape) or until the trick it was opened over changes, that is, the
   // next card is played.
   const lastTrick = { openedOver: null };
@@ -56,7 +56,7 @@
     parts.button.setAttribute("aria-expanded", String(open));
     if (open) {
       drawTrick(api, api.byId("last-trick-cards"), view.last_trick, view.last_trick_winner);
-      api.byId("last-trick-taker").textContent = api.format(api.strings.trick_taken_by, { seat: api.seatName(view.last_trick_winner) });
+      api.byId("last-trick-winner").textContent = api.format(api.strings.trick_won_by, { seat: api.seatName(view.last_trick_winner) });
     }
     if (focus) (open ? api.byId("last-trick-close") : parts.button).focus();
   }

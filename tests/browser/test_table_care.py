@@ -326,7 +326,7 @@ def test_the_last_trick_opens_on_request_after_a_trick_is_taken(
     live_stack, page_log, game, language, viewport
 ):
     """Issue 22, point 1 (PI-5, CP-4): once a trick is taken, "Last trick" on the felt shows
-    its four cards, each under its player's name, and who took it; by keyboard, Escape closes
+    its four cards, each under its player's name, and who won it; by keyboard, Escape closes
     it and the focus goes back to the button; it closes by itself when the next card is
     played."""
     from tests.browser.test_tables import WAITING, play_one_move, seated
@@ -353,13 +353,13 @@ def test_the_last_trick_opens_on_request_after_a_trick_is_taken(
             "#seats .seat .seat-name", "names => names.map((name) => name.textContent)"
         )
         assert all(any(seat in name for seat in seats) for name in names)
-        taker = panel.locator(".played.took")
-        expect(taker).to_have_count(1)
-        taken_by = page.locator("#last-trick-taker").inner_text()
-        taker_name = taker.locator("figcaption").evaluate(
+        winner = panel.locator(".played.won")
+        expect(winner).to_have_count(1)
+        won_by = page.locator("#last-trick-winner").inner_text()
+        winner_name = winner.locator("figcaption").evaluate(
             "caption => caption.firstChild.textContent"
         )
-        assert taker_name in seats and taker_name in taken_by
+        assert winner_name in seats and winner_name in won_by
         # Every place of the trick is a different side of the felt (the seats around it).
         places = cards.evaluate_all("cards => cards.map((card) => card.className)")
         assert (

@@ -670,7 +670,7 @@ def test_unders_both_copies_of_a_card_are_played_together(live_stack, page_log):
         assert page.locator(f"#hand .card-button.selected[data-card='{twin}']").count() == 2
         play = page.locator("#actions .action-play:enabled")
         assert play.count() == 1
-        assert play.locator("svg[aria-label]").count() == 2  # "Play 7♥ 7♥"
+        assert play.locator(".card-chip[aria-label]").count() == 2  # "Play 7♥ 7♥"
         play.click()
         expect(page.locator("#pile svg")).to_have_count(2)
         assert page.locator(f"#hand [data-card='{twin}']").count() == 0
