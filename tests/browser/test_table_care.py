@@ -10,6 +10,8 @@ from playwright.sync_api import expect
 
 from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, DESKTOP, PHONE
 from tests.browser.test_tables import (
+    RANK_FLOOR_PX,
+    chip_rank_height,
     judged,
     launched,
     members_at,
@@ -164,29 +166,6 @@ def test_play_again_between_two_browsers(live_stack, page_log):
         expect(bilal.locator("#table")).not_to_have_attribute("data-table", str(table.pk))
         expect(asha.locator("#hand .card-button").first).to_be_visible()
         expect(bilal.locator("#hand .card-button").first).to_be_visible()
-
-
-RANK_FLOOR_PX = 11
-"""The least height of a small card's rank on a 360 px phone (issue 22: it was about 6 px)."""
-
-
-def chip_rank_height(page) -> dict:
-    """The first card chip's rank: its box (getBoundingClientRect) and, for the record, its
-    font size and the ink height of its glyphs (canvas text metrics, the chip's own font)."""
-    return page.locator(".card-chip .chip-rank").first.evaluate(
-        """rank => {
-            const style = getComputedStyle(rank);
-            const context = document.createElement("canvas").getContext("2d");
-            context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-            const ink = context.measureText(rank.textContent);
-            return {
-                box: rank.getBoundingClientRect().height,
-                font: parseFloat(style.fontSize),
-                ink: ink.actualBoundingBoxAscent + ink.actualBoundingBoxDescent,
-                text: rank.textContent,
-            };
-        }"""
-    )
 
 
 def test_a_replay_is_the_tables_own_board_stepped_by_keys_and_slider(live_stack, page_log):
