@@ -58,8 +58,8 @@
     return who ? label + " (\u2068" + who + "\u2069)" : label;
   }
 
-  // A value inside an action or an event, as nodes: cards as chips (rank and suit), known words in
-  // the reader's language, everything else as plain text.
+  // A value inside an action or an event, as nodes: cards as chips (rank and suit, readable
+  // in a line of text), known words in the reader's language, everything else as plain text.
   function valueNodes(value, key) {
     if (Array.isArray(value)) return value.flatMap((inner) => valueNodes(inner, key));
     if (value === null || value === undefined || typeof value === "boolean") return [];
