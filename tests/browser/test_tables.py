@@ -321,22 +321,32 @@ def check_rummy(pages, session, table):
 
 
 def rewritten(table, match) -> None:
-    """The table's match replaced, before any move, by one set up through the engine: the
-    state and the initial state both (the replay stays exact), the clock far ahead."""
+    """The table's match replaced by one set up through the engine, as if it had been dealt:
+    the state and the initial state both (the replay stays exact), the clock far ahead. Under
+    the table's lock and from version 0 whatever a bot did meanwhile (a bot may be first to
+    move at the table made at random, and move before this runs): its moves and memories go."""
     from datetime import timedelta
 
+    from django.db import transaction
     from django.db.models import F
     from django.utils import timezone
 
-    from games.tables.models import Table
+    from games.tables.models import Move, Seat, Table
 
     state = match.to_json()
-    Table.objects.filter(pk=table.pk, version=0).update(
-        state=state,
-        initial_state=state,
-        deadline=timezone.now() + timedelta(minutes=10),
-        revision=F("revision") + 1,
-    )
+    with transaction.atomic():
+        Table.objects.select_for_update().get(pk=table.pk)
+        Move.objects.filter(table_id=table.pk).delete()
+        Seat.objects.filter(table_id=table.pk).update(bot_memory=None, timeouts_in_row=0)
+        Table.objects.filter(pk=table.pk).update(
+            state=state,
+            initial_state=state,
+            version=0,
+            deadline=timezone.now() + timedelta(minutes=10),
+            clock_queued=False,
+            bot_due=None,
+            revision=F("revision") + 1,
+        )
 
 
 def members_at(game, count, **settings):
