@@ -3,6 +3,8 @@
 - ``tournament_start``: at ``starts_at`` (read from the row: a job that runs twice or late acts
   once), entrants not checked in are withdrawn; below the minimum it is cancelled and everyone
   told; else round 1 is seated.
+- ``tournament_cancelled``: by the start, or by the organiser at any time; a running one's
+  tables in play end as a moderator ends a table, in the same transaction.
 - Seating (``round_seat``): tables of at most ``per_table``, sizes differing by at most one,
   dealt in one bulk write through ``games.tables.services.tables_deal_seated``. By rating, the
   players go round the tables in a snake (1 2 3 3 2 1 ...), so every table gets a mix; at
@@ -32,7 +34,7 @@ from accounts.models import Rating
 from accounts.notices import notices_send
 from games.engine.rummy.formats import competition_ranks
 from games.tables.models import MatchResult, Seat, TableStatus
-from games.tables.services import tables_deal_seated
+from games.tables.services import tables_cancelled, tables_deal_seated
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -53,6 +55,8 @@ VARIANTS: dict[str, str] = {
 }
 TIEBREAK_VARIANT = "points"
 DONE = (TableStatus.FINISHED, TableStatus.ABANDONED)
+# The audit's reason when the start itself cancels (the organiser gives their own).
+TOO_FEW = "too few entrants"
 
 
 def tournament_start(
@@ -89,7 +93,13 @@ def tournament_start(
 def tournament_cancelled(
     tournament: Tournament, *, actor: User | None, reason: str, now: datetime
 ) -> None:
-    """Cancel inside the caller's lock: everyone entered is told (why, if the organiser said)."""
+    """Cancel inside the caller's lock: the tables still in play end as a moderator's do (no
+    result, no rating change, audited with the reason; ``tables_cancelled``), in this one
+    transaction, and everyone entered is told (why, if the organiser said)."""
+    in_play = RoundTable.objects.filter(
+        round__tournament=tournament, table__status__in=(TableStatus.OPEN, TableStatus.PLAYING)
+    ).values_list("table_id", flat=True)
+    tables_cancelled(actor=actor, table_ids=list(in_play), reason=reason or TOO_FEW)
     told = list(
         Entry.objects.filter(
             tournament=tournament,
@@ -104,7 +114,7 @@ def tournament_cancelled(
             actor=None,
             act="tournament_cancel",
             target=_target(tournament),
-            reason="too few entrants",
+            reason=TOO_FEW,
             details={"entrants": len(told)},
         )
 

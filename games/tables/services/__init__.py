@@ -7,6 +7,7 @@ from games.tables.services.lobby import (
     table_start,
     tables_deal_seated,
 )
+from games.tables.services.moderation import tables_cancelled
 from games.tables.services.play import (
     table_bot_job_requeue,
     table_bot_turn_play,
@@ -35,5 +36,6 @@ __all__ = [
     "table_seat_take",
     "table_start",
     "table_timeout_apply",
+    "tables_cancelled",
     "tables_deal_seated",
 ]
