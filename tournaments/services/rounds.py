@@ -82,7 +82,7 @@ def tournament_start(
             return True
         tournament.status, tournament.started_at = TournamentStatus.RUNNING, now
         tournament.save(update_fields=["status", "started_at"])
-        _seed(tournament, present)
+        entries_seeded(tournament, present)
         Entry.objects.filter(pk__in=[entry.pk for entry in present]).update(
             status=EntryStatus.PLAYING
         )
@@ -393,15 +393,12 @@ def _deal(
     # One bulk write per table size (at most two: sizes differ by at most one).
     placed: dict[int, list[int]] = {}
     for size, groups in sizes.items():
-        options: dict[str, object] = {"stand_ins": False}
-        if variant == "deals2":
-            options["deals"] = size
         placed[size] = tables_deal_seated(
             creator_id=tournament.organiser_id,
             game=tournament.game,
             variant=variant,
             players=groups,
-            options=options,
+            options=table_options(variant, size),
             turn_seconds=tournament.turn_seconds,
             private=tournament.private,
         )
@@ -410,7 +407,16 @@ def _deal(
     return ids
 
 
-def _seed(tournament: Tournament, entries: list[Entry]) -> None:
+def table_options(variant: str, size: int) -> dict[str, object]:
+    """A tournament table's options: no stand-in bot ever; Deals play one deal per player."""
+    options: dict[str, object] = {"stand_ins": False}
+    if variant == "deals2":
+        options["deals"] = size
+    return options
+
+
+def entries_seeded(tournament: Tournament, entries: list[Entry]) -> None:
+    """Each entry's seed: the member's rating as the tournament starts (seating by rating)."""
     ratings = dict(
         Rating.objects.filter(
             game=tournament.game, user_id__in=[entry.user_id for entry in entries]

@@ -2,6 +2,7 @@
 
 from games.tables.services.lobby import (
     table_create,
+    table_seat_add,
     table_seat_leave,
     table_seat_take,
     table_start,
@@ -31,6 +32,7 @@ __all__ = [
     "table_move_apply",
     "table_ready",
     "table_rematch",
+    "table_seat_add",
     "table_seat_leave",
     "table_seat_return",
     "table_seat_take",
