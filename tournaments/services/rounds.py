@@ -2,7 +2,9 @@
 
 - ``tournament_start``: at ``starts_at`` (read from the row: a job that runs twice or late acts
   once), entrants not checked in are withdrawn; below the minimum it is cancelled and everyone
-  told; else round 1 is seated.
+  told; else round 1 is seated. Check-in is the test of being there [decided]: whether a
+  member has a socket open is too unreliable across processes to withdraw anyone on (README,
+  "Presence": gaps of up to 208 ms at each page change, and none at all on pages without one).
 - ``tournament_cancelled``: by the start, or by the organiser at any time; a running one's
   tables in play end as a moderator ends a table, in the same transaction.
 - Seating (``round_seat``): tables of at most ``per_table``, sizes differing by at most one,
