@@ -50,8 +50,9 @@ def late_entry_tables(tournament: Tournament) -> list[RoundTable]:
     by at most one). Smallest first, then by number; none once round 1 is over or past."""
     if tournament.status != TournamentStatus.RUNNING or not tournament.late_entry:
         return []
+    # Round 2 is only seated once round 1 has finished.
     first = tournament.rounds.filter(number=1, finished_at__isnull=True).first()
-    if first is None or tournament.rounds.filter(number__gt=1).exists():
+    if first is None:
         return []
     tables = list(
         RoundTable.objects.filter(round=first, tiebreak_of__isnull=True)

@@ -234,9 +234,10 @@ def table_seat_add(*, table_id: int, user_id: int, options: dict[str, Any]) -> i
     table plays one deal per player). The new seat is the last; the first to move has a
     fresh clock. Locks the table row; returns the new seat's number.
 
-    The version stays 0 (nothing was played), so a first move sent in the instant before its
-    sender's page had the new deal applies to the new deal: the first turn's moves (draw from
-    the stock or the open pile, drop) name no card of the hand."""
+    The version stays 0 (nothing was played: versions count moves), so a first move sent in
+    the instant before its sender's page had the new deal applies to the new deal; in rummy,
+    the one game that adds seats, the first turn's moves (draw from the stock or the open
+    pile, drop) name no card of the hand."""
     with atomic_locked(table_id) as locked:
         table = locked.table
         locked.require_playing()
@@ -249,14 +250,14 @@ def table_seat_add(*, table_id: int, user_id: int, options: dict[str, Any]) -> i
         seat = Seat.objects.create(table=table, number=table.seat_count, user_id=user_id)
         locked.seats.append(seat)
         table.seat_count, table.options = count, options
-        seed = match_seed_of(
-            table.server_seed, [seat.client_seed for seat in locked.seats], table.generator_version
-        )
+        seeds = [each.client_seed for each in locked.seats]
+        seed = match_seed_of(table.server_seed, seeds, table.generator_version)
         locked.match = match = GAMES[table.game].new_match(
             table.variant, count, seed=seed, options=options
         )
         table.initial_state = match.to_json()
         locked.started = True  # ``save`` writes the new initial state
+        # Columns play never changes, so not among those ``save`` writes.
         Table.objects.filter(pk=table.pk).update(seat_count=count, options=options)
         locked.save()
         return seat.number
