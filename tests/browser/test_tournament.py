@@ -1,7 +1,8 @@
 """Issue 19 in Chromium, through the live stack (the judged scenario's start): a member makes a
-private Deals tournament through the form, two friends enter through its invite link, the
-organiser starts it now, each browser is taken to its table by the page itself, a few moves
-are played there, and the tournament page's round view shows the table and its players."""
+private Deals tournament through the form (late entry allowed), two friends enter through its
+invite link, the organiser starts it now, each browser is taken to its table by the page
+itself, a fourth friend joins late before the first move (point 2), a few moves are played
+there, and the tournament page's round view shows the table and its players."""
 
 import re
 from datetime import timedelta
@@ -27,9 +28,9 @@ pytestmark = [
 TABLE_URL = re.compile(r"/tables/(\d+)/$")
 
 
-def three_friends():
-    """Three members (none staff) and their session cookies."""
-    people = members(3, prefix="friend-")
+def four_friends():
+    """Four members (none staff) and their session cookies."""
+    people = members(4, prefix="friend-")
     sessions = []
     for member in people:
         client = Client()
@@ -60,10 +61,10 @@ def to_move(table_id: int) -> int:
 def test_a_private_deals_tournament_made_entered_and_started_takes_each_browser_to_its_table(
     live_stack, page_log
 ):
-    people, sessions = written(three_friends)
+    people, sessions = written(four_friends)
     starts = (timezone.now() + timedelta(hours=2)).astimezone(ZoneInfo("Asia/Kolkata"))
     with launched(live_stack, page_log) as pages:
-        organiser, *friends = (signed_in(pages, session) for session in sessions)
+        organiser, *friends, late = (signed_in(pages, session) for session in sessions)
 
         organiser.goto("/tournaments/new/")
         organiser.fill("#id_name", "Friday friends")
@@ -71,9 +72,10 @@ def test_a_private_deals_tournament_made_entered_and_started_takes_each_browser_
         organiser.fill("#id_starts_at", starts.strftime("%Y-%m-%dT%H:%M"))
         organiser.fill("#id_check_in_minutes", "0")
         organiser.fill("#id_max_entrants", "10")
-        organiser.fill("#id_per_table", "3")
+        organiser.fill("#id_per_table", "4")
         organiser.fill("#id_qualifiers", "1")
         organiser.fill("#id_turn_seconds", "60")
+        organiser.check("#id_late_entry")
         organiser.get_by_role("button", name="Create").click()
         expect(organiser).to_have_url(re.compile(r"/tournaments/\d+/$"))
         invite = organiser.locator("input[readonly]").input_value()
@@ -98,8 +100,17 @@ def test_a_private_deals_tournament_made_entered_and_started_takes_each_browser_
         for page in (organiser, *friends):
             expect(page).to_have_url(TABLE_URL, timeout=20_000)
             table_ids.add(int(TABLE_URL.search(page.url).group(1)))
-        (table_id,) = table_ids  # three entrants, three to a table: one table, the final
-        by_member = dict(zip((member.pk for member in people), (organiser, *friends), strict=True))
+        (table_id,) = table_ids  # three entrants, up to four a table: one table, the final
+
+        # Before the first move the fourth joins late, at that table; the others' pages get
+        # the new deal (four hands) without a reload.
+        late.goto(invite)
+        late.get_by_role("button", name="Join late").click()
+        expect(late).to_have_url(re.compile(rf"/tables/{table_id}/$"), timeout=20_000)
+        for page in (organiser, *friends, late):
+            expect(page.locator("#seats li.seat")).to_have_count(4, timeout=20_000)
+        everyone = (organiser, *friends, late)
+        by_member = dict(zip((member.pk for member in people), everyone, strict=True))
 
         for _ in range(4):  # two turns: each a draw and a discard
             page = by_member[written(lambda: to_move(table_id))]
