@@ -3,6 +3,7 @@ moderator ends a table (issue 20: no result, no rating change, audited with the 
 the cancel's one transaction; the players are told why, in their own language."""
 
 import pytest
+from django.test import Client
 from django.utils import translation
 
 from accounts.audit import audit_entries
@@ -10,7 +11,7 @@ from accounts.models import Notice, RatingChange
 from accounts.notices import notice_text
 from games.engine import GAMES
 from games.tables import services as table_services
-from games.tables.models import MatchResult, Table, TableStatus
+from games.tables.models import MatchResult, Seat, Table, TableStatus
 from games.tables.refusals import TableRefusal
 from tests.games.tables.test_races import race
 from tests.tournaments.support import (
@@ -82,7 +83,7 @@ def test_cancel_ends_the_tables_in_play_with_no_result_and_audits_each_with_the_
 
 @pytest.mark.django_db
 def test_the_players_of_a_cancelled_round_are_told_why_in_their_language():
-    boss, tournament, players, _first, _in_play = running_with_one_table_over()
+    boss, tournament, players, _first, in_play = running_with_one_table_over()
     services.tournament_cancel(tournament_id=tournament.pk, actor=boss, reason=REASON)
     notices = Notice.objects.filter(kind="tournament_cancelled")
     assert {notice.member_id for notice in notices} == {player.pk for player in players}
@@ -93,9 +94,17 @@ def test_the_players_of_a_cancelled_round_are_told_why_in_their_language():
         with translation.override(language):
             words = notice_text(notice)
         assert REASON in words and words != english
-    # The table says why it ended, in the reader's language too.
+    # The table's page says why it ended, in the reader's language.
+    table_id = in_play[0].table_id
+    client = Client()
+    client.force_login(Seat.objects.filter(table_id=table_id).first().user)
+    english_page = client.get(f"/tables/{table_id}/").content.decode()
+    assert "ended: its tournament was cancelled" in english_page
+    client.cookies["django_language"] = "hi"
     with translation.override("hi"):
-        assert str(TableStatus.CANCELLED.label) != "ended: its tournament was cancelled"
+        hindi = str(TableStatus.CANCELLED.label)
+    assert hindi != "ended: its tournament was cancelled"
+    assert hindi in client.get(f"/tables/{table_id}/").content.decode()
 
 
 @pytest.mark.scaleout
