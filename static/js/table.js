@@ -13,6 +13,10 @@
   const Taash = window.Taash;
   const strings = JSON.parse(document.getElementById("table-strings").textContent);
   let frame = JSON.parse(document.getElementById("table-frame").textContent);
+  // The status the page's HTML was drawn for. The frame inside the page is read a moment after
+  // the table the HTML shows, so it may already be a status further on (a match that ended in
+  // between): a frame of any other status than the drawn one redraws the page.
+  let drawn = root.dataset.status || frame.status;
   const HEARTBEAT_MS = 20000;
   const SILENCE_MS = 45000;
   const MOVES_SHOWN = 30;
@@ -649,13 +653,16 @@
     if (Taash.chat && Taash.chat.receive(api, message)) return; // table_chat.js
     if (message.type === "state") {
       if (message.revision < frame.revision) return;
-      const before = frame.status;
+      const before = drawn;
       const gap = message.version > frame.version + 1;
       frame = message;
       api.frame = frame;
       waiting = false;
       // The match has started: the page holds its parts already, and shows them now.
-      if (before === "open" && frame.status === "playing") matchStarted();
+      if (before === "open" && frame.status === "playing") {
+        drawn = frame.status;
+        matchStarted();
+      }
       // A match that ends, or a table left empty, changes the page: the server draws the new one.
       else if (before !== frame.status) return window.location.reload();
       showNotice("");

@@ -290,6 +290,50 @@ def test_rm24_an_eliminated_pool_player_is_told_so_and_offered_to_watch_or_leave
         expect(page.locator("#eliminated")).to_have_count(0)
 
 
+# Run before the page's own scripts, on the first load only: the page's HTML says "playing"
+# while the frame inside it is already finished, as when a match ends between the view's
+# read of the table and its read of the frame. Each load is counted on <html data-loads>.
+DRAWN_BEFORE_THE_END = """
+const loads = Number(sessionStorage.getItem("loads") || 0) + 1;
+sessionStorage.setItem("loads", String(loads));
+document.addEventListener("DOMContentLoaded", () => {
+  document.documentElement.dataset.loads = loads;
+});
+if (loads === 1) {
+  new MutationObserver((_records, observer) => {
+    const table = document.getElementById("table");
+    if (table) { table.dataset.status = "playing"; observer.disconnect(); }
+  }).observe(document, { childList: true, subtree: true });
+}
+"""
+
+
+def test_a_page_drawn_while_playing_whose_frame_is_finished_redraws_itself(live_stack, page_log):
+    """The match ended between the table page's two reads (the table, then its frame): the
+    page was drawn for a match in play, its socket says it is finished, and the page draws
+    itself again with the result and Play again (issue 22, point 3), rather than keeping
+    the in-game page of a match that is over."""
+
+    def write():
+        from games.tables import services
+        from games.tables.models import Seat
+
+        table, people, sessions = members_at("pitch", 4, options={"target": 1})
+        Seat.objects.filter(table=table, number__in=[2, 3]).update(user=None, bot_level="easy")
+        for member in people[:2]:
+            services.table_match_leave(table_id=table.pk, user_id=member.pk)
+        return table, sessions
+
+    table, sessions = written(write)
+    with launched(live_stack, page_log) as pages:
+        # Bots play the match out on the live stack's worker; the page sees it end.
+        first = pages.open(sessions[1], table, "en", DESKTOP)
+        expect(first.locator("#play-again")).to_be_visible(timeout=120_000)
+        page = pages.open(sessions[0], table, "en", PHONE, script=DRAWN_BEFORE_THE_END)
+        expect(page.locator("html[data-loads='2']")).to_be_attached()
+        expect(page.locator("#play-again")).to_be_visible()
+
+
 def signed_in_session(member) -> str:
     from django.test import Client
 
