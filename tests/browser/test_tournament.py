@@ -95,7 +95,7 @@ def test_a_private_deals_tournament_made_entered_and_started_takes_each_browser_
         start.get_by_role("button", name="Start now").click()
 
         # Each browser is taken to the table by the tournament page (its socket's push, then
-        # the reader's own line), the organiser's by the page drawn after the start.
+        # the reader's own line), the organiser's by the answer to Start now itself.
         table_ids = set()
         for page in (organiser, *friends):
             expect(page).to_have_url(TABLE_URL, timeout=20_000)

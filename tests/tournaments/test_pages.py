@@ -199,3 +199,24 @@ def test_the_organiser_sees_the_controls_and_the_page_shows_the_start_in_the_rea
     assert "Pause between rounds" in page and 'class="round-table"' in page
     # The reader's zone is kept for the next page.
     assert "Asia/Karachi" in page
+
+
+def test_an_organiser_who_plays_is_taken_to_their_table_by_start_now_itself():
+    """Issue 19, point 6 (each player taken to their table when a round starts): the answer to
+    the organiser's Start now goes to their table when they play, to the page when not."""
+    playing_boss = organiser()
+    tournament = tournament_made(playing_boss, per_table=4, qualifiers=1, private=True)
+    entered(tournament, [playing_boss, *people(2)])
+    answer = signed_in(playing_boss).post(
+        f"/tournaments/{tournament.pk}/start-now/", {"reason": "everyone is here"}
+    )
+    table = Entry.objects.get(tournament=tournament, user=playing_boss).round_seats.get().table
+    assert answer["Location"] == f"/tables/{table.table_id}/"
+
+    (watching_boss,) = people(1, prefix="watcher")
+    other = tournament_made(watching_boss, per_table=4, qualifiers=1, private=True)
+    entered(other, people(3, prefix="other"))
+    answer = signed_in(watching_boss).post(
+        f"/tournaments/{other.pk}/start-now/", {"reason": "everyone is here"}
+    )
+    assert answer["Location"] == f"/tournaments/{other.pk}/"

@@ -102,15 +102,23 @@ def tournament_you(request, tournament_id):
     if playing is None:
         return HttpResponse("")
     round_number, table_id = playing
-    taken_key = f"tournament-{tournament_id}-taken"
     link = f"/tables/{table_id}/"
     response = render(request, "tournaments/_you.html", {"link": link, "round": round_number})
     # Only the page's own htmx fetch moves the reader (django-htmx's ``request.htmx``): the
     # address opened by hand shows the link and leaves the once-per-round mark alone.
-    if request.htmx and request.session.get(taken_key) != table_id:
-        request.session[taken_key] = table_id
+    if request.htmx and _first_time_taken(request, tournament_id, table_id):
         response["HX-Redirect"] = link
     return response
+
+
+def _first_time_taken(request, tournament_id: int, table_id: int) -> bool:
+    """Whether the reader is to be taken to ``table_id`` now: the first time only (the mark
+    is kept in their session)."""
+    taken_key = f"tournament-{tournament_id}-taken"
+    if request.session.get(taken_key) == table_id:
+        return False
+    request.session[taken_key] = table_id
+    return True
 
 
 ACTS = {
@@ -146,6 +154,11 @@ ACTS = {
 
 # Acts whose service returns the table it seated the member at: they go straight there.
 TO_THE_TABLE = {"join-late"}
+# Acts that may start a round the organiser plays in: they go to their table too, from the
+# form's own answer. Left to the page's probe, the push of the round's start could reach the
+# page being left, spend the once-a-round move there, and leave the page drawn after the act
+# with only the link.
+MAY_SEAT_THE_ACTOR = {"start-now", "resume"}
 
 
 @login_required
@@ -164,6 +177,15 @@ def tournament_act(request, tournament_id, act):
     else:
         if act in TO_THE_TABLE:
             return redirect(f"/tables/{done}/")
+        playing = (
+            selectors.current_table_of(tournament_id, request.user.pk)
+            if act in MAY_SEAT_THE_ACTOR
+            else None
+        )
+        if playing is not None:
+            _round, table_id = playing
+            _first_time_taken(request, tournament_id, table_id)
+            return redirect(f"/tables/{table_id}/")
     target = f"/tournaments/{tournament_id}/"
     invite = request.POST.get("invite")
     if invite and invite.isascii() and invite.replace("-", "").replace("_", "").isalnum():
