@@ -88,16 +88,19 @@ def _ranked_queues(game: str, tables: QuerySet[Table]) -> list[RankedQueue]:
 # -- who may see a table -----------------------------------------------------------------------
 
 
-def table_may_be_seen(table: Table, *, user_id: int | None, invite: str | None) -> bool:
+def table_may_be_seen(
+    table: Table, *, user_id: int | None, invite: str | None, visitor: str = ""
+) -> bool:
     """Public tables are open to all; a private one to its seated members, its creator, and
-    whoever holds its invite link; a daily deal's finished table (private while its day
-    lasts) to all once its day is over, for its board to link its replay and its seed."""
+    whoever holds its invite link; a visitor's try at a daily deal to the visitor whose key
+    holds its seat; a daily deal's finished table (private while its day lasts) to all once
+    its day is over, for its board to link its replay and its seed."""
     if not table.private or _daily_deal_is_open(table):
         return True
     if invite and secrets.compare_digest(invite, table.invite_token):
         return True
     if user_id is None:
-        return False
+        return bool(visitor) and table.seats.filter(visitor=visitor).exists()
     return table.created_by_id == user_id or table.seats.filter(user_id=user_id).exists()
 
 
@@ -116,20 +119,19 @@ class Access:
     seat: int | None
 
 
-def table_access(*, table_id: int, user_id: int | None, invite: str | None) -> Access | None:
-    """The seat of a member sitting at the table, else a spectator's place where watching is
-    allowed, or for a moderator; ``None``: refused (no such table, private without the
-    invite, no spectators)."""
+def table_access(
+    *, table_id: int, user_id: int | None, invite: str | None, visitor: str = ""
+) -> Access | None:
+    """The seat of a member (or a visitor, by their key) sitting at the table, else a
+    spectator's place where watching is allowed, or for a moderator; ``None``: refused (no
+    such table, private without the invite, no spectators)."""
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return None
-    if not table_may_be_seen(table, user_id=user_id, invite=invite):
+    if not table_may_be_seen(table, user_id=user_id, invite=invite, visitor=visitor):
         return Access(seat=None) if moderator_watches(user_id) else None
-    seat = (
-        Seat.objects.filter(table=table, user_id=user_id).values_list("number", flat=True).first()
-        if user_id is not None
-        else None
-    )
+    held = Q(user_id=user_id) if user_id is not None else Q(visitor=visitor) & ~Q(visitor="")
+    seat = Seat.objects.filter(held, table=table).values_list("number", flat=True).first()
     if seat is None and not table.allow_spectators and not moderator_watches(user_id):
         return None
     return Access(seat=seat)
@@ -163,6 +165,9 @@ class SeatInfo:
     number: int
     name: str
     user_id: int | None
+    # A visitor's key (``games.tables.visitors``): for the server to know the visitor's own
+    # seat, never in a frame (``to_json``).
+    visitor: str
     bot_level: str
     stand_in: bool
     away: bool
@@ -197,6 +202,14 @@ class TableSnapshot:
     seats: tuple[SeatInfo, ...]
     match: Match | None
     last_move: PublicMove | None
+
+    def seat_held_by(self, *, user_id: int | None, visitor: str = "") -> int | None:
+        """The number of the member's seat, or (no user id) the visitor's; None: watching."""
+        for seat in self.seats:
+            mine = user_id == seat.user_id if user_id is not None else visitor == seat.visitor
+            if mine and (user_id is not None or visitor):
+                return seat.number
+        return None
 
 
 def table_snapshot(table_id: int) -> TableSnapshot | None:
@@ -234,6 +247,7 @@ def table_snapshot_of(
                 number=seat.number,
                 name=name,
                 user_id=seat.user_id,
+                visitor=seat.visitor,
                 bot_level=seat.bot_level,
                 stand_in=seat.stand_in,
                 away=seat.timeouts_in_row >= table.max_timeouts,
