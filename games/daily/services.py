@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from accounts.audit import Target, audit_record
 from accounts.notices import notice_send
+from config.news import PageChanged, publish_on_commit
 from games.daily.days import CATCH_UP_DAYS, day_end, day_is_over, day_of
 from games.daily.models import Attempt, DailyDeal, ScoreCount, VisitorTry
 from games.daily.plans import DAILY_BOT_LEVELS, MEMBER_SEAT, PLANS
@@ -41,6 +42,8 @@ ROTATE_ACT = "daily_deal_rotate"
 SET_ACT = "daily_deal_set"
 TARGET_KIND = "daily_deal"
 ROTATED_NOTICE = "daily_deal_rotated"
+# The live page of a game's day of boards (``games.live.pages``), keyed by the game.
+BOARD_PAGE = "daily"
 
 # Visitors' tries cost a table each, and a new session is only a cookie away: the site as a
 # whole begins at most this many an hour (members are not counted), and the hourly job
@@ -246,6 +249,8 @@ def daily_attempt_score(
         finished_attempts=F("finished_attempts") + 1
     )
     _score_counted(attempt.deal_id, score)
+    # The open boards show it within a second (games.live.pages pushes at most once a second).
+    publish_on_commit(PageChanged(BOARD_PAGE, attempt.game))
     return True
 
 
@@ -344,4 +349,5 @@ def daily_deal_rotate(
             "bot_levels": deal.bot_levels,
         },
     )
+    publish_on_commit(PageChanged(BOARD_PAGE, game))
     return Rotation(deal=deal, replaced=old)

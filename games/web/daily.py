@@ -5,12 +5,16 @@ Each view parses the request, calls one service or selector and renders. Refusal
 translated messages; nothing is changed by one.
 """
 
+from collections.abc import Iterable
 from datetime import date, timedelta
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -64,8 +68,32 @@ def daily_game(request, slug):
         "boards": _boards(slug, today, user_id),
         "past_days": selectors.days_with_deals(slug, before=today),
         "streak": selectors.streak_of(user_id) if user_id else None,
+        # Where the boards hear of attempts finishing (games.live.pages, kind "daily").
+        "board_socket": f"/ws/pages/daily/{slug}/",
     }
     return render(request, "games/daily/game.html", context)
+
+
+def daily_board_render(slug: str, languages: Iterable[str]) -> dict[str, str]:
+    """Today's boards of a game as its live page pushes them (kind ``"daily"``): read once,
+    for no reader in particular (each page keeps its reader's own place apart), and rendered
+    in each of ``languages``."""
+    if slug not in PLANS:
+        raise LookupError(f"no daily deal of {slug!r}")
+    boards = _boards(slug, day_of(), None)
+    rendered = {}
+    for language in languages:
+        with translation.override(language):
+            rendered[language] = render_to_string("games/daily/_boards.html", {"boards": boards})
+    return rendered
+
+
+def daily_board_may_watch(user: Any, slug: str) -> bool:
+    """Anyone may watch a day's boards, visitors too: until the day is over they show scores
+    alone (no spoilers)."""
+    if slug not in PLANS:
+        raise LookupError(f"no daily deal of {slug!r}")
+    return True
 
 
 def daily_day(request, slug, day):
