@@ -199,6 +199,9 @@ class TableSnapshot:
     deadline: datetime | None
     paused_until: datetime | None  # the last deal's result stays up until then
     rematch: int | None  # the table of this finished match's rematch
+    # A daily deal's table: the other seats' hands stay face down until then, even after
+    # its match (no spoilers; ``Match.sealed_view``).
+    hands_secret_until: datetime | None
     seats: tuple[SeatInfo, ...]
     match: Match | None
     last_move: PublicMove | None
@@ -242,6 +245,7 @@ def table_snapshot_of(
         deadline=table.deadline,
         paused_until=table.paused_until,
         rematch=table.rematch_id,
+        hands_secret_until=table.reveal_after,
         seats=tuple(
             SeatInfo(
                 number=seat.number,
