@@ -4,7 +4,9 @@ Generation and rotation rely on one constraint: a game has one current deal a da
 (``one_current_daily_deal``), so the beat job run twice, late, or racing a rotation leaves one.
 An attempt is a table made by ``games.tables.services.table_create`` with the deal's seed as
 its server seed, bots whose seeds come from it, and no seed of the member's own (everyone meets
-the same cards); ``one_daily_attempt_a_day`` keeps it to one per member, game and day.
+the same cards); ``one_daily_attempt_a_day`` keeps it to one per member, game and day. A
+visitor's try is the same table with the visitor's key in the person's seat, and a
+``VisitorTry`` in place of an ``Attempt``: nothing scores, ranks or counts it.
 """
 
 import hashlib
