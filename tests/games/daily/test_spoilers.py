@@ -6,31 +6,22 @@ scores and the cards played in the open stay."""
 import pytest
 
 from games.daily.days import day_end
-from games.engine.base import leaked_cards
-from games.engine.cards import is_card_code
 from games.live.frames import state_frame
 from games.tables.selectors import table_replay, table_snapshot
 from tests.games.daily.daily_support import begin, play_out
+from tests.games.engine.conformance import spoiled_cards
 from tests.games.table_support import members, signed_in
 
 pytestmark = pytest.mark.django_db
 
 
-def cards_in(node) -> set[str]:
-    if isinstance(node, dict):
-        return set().union(*map(cards_in, node.values())) if node else set()
-    if isinstance(node, list | tuple):
-        return set().union(*map(cards_in, node)) if node else set()
-    return {node} if isinstance(node, str) and is_card_code(node) else set()
-
-
-def spoilers(table, seat: int = 0) -> set[str]:
-    """Cards the seat's frame of the finished table shows that were hidden from it just
-    before the last move and that move did not play in the open."""
-    *_, before, end = table_replay(table)
-    frame = state_frame(table_snapshot(table.pk), seat)
-    shown = set(leaked_cards(frame["view"], before.match, seat))
-    return shown - cards_in(end.move.events)
+def spoilers(table, seat: int = 0) -> list[str]:
+    """Cards the seat's frame of the finished table lays open that the match left in another
+    seat's hand (or face down there), unseen by the seat before the last move."""
+    *_, before, _end = table_replay(table)
+    snapshot = table_snapshot(table.pk)
+    view = state_frame(snapshot, seat)["view"]
+    return spoiled_cards(view, snapshot.match, seat, seen_before=before.match.view(seat))
 
 
 @pytest.mark.parametrize("game", ["rummy", "courtpiece", "pitch", "unders"])
@@ -41,7 +32,7 @@ def test_a_finished_daily_table_shows_no_other_seats_cards_until_the_day_is_over
     table = attempt.table
     table.refresh_from_db()
     assert table.status == "finished"
-    assert spoilers(table) == set()
+    assert spoilers(table) == []
     if game == "rummy":
         frame = state_frame(table_snapshot(table.pk), 0)
         (own,) = [shown for shown in frame["view"]["last_deal"] if shown["seat"] == 0]
