@@ -55,6 +55,9 @@ def test_a_reload_resumes_the_same_try_and_another_browser_is_another_visitor():
     again = first.post("/daily/rummy/play/")
     assert again.url == f"/tables/{tried.table_id}/"
     assert "Go back to your attempt" in first.get("/daily/rummy/").content.decode()
+    playing = first.get(again.url).content.decode()
+    # Leaving the match is a member's (it may count them last): a visitor just stops.
+    assert 'id="hand"' in playing and 'id="leave-form"' not in playing
     other = visitor_try(second, "rummy")
     assert other.table_id != tried.table_id and other.visitor != tried.visitor
     assert Table.objects.count() == 2
@@ -73,6 +76,9 @@ def test_a_visitors_finished_try_is_never_ranked_scored_or_in_a_streak_and_not_t
     assert selectors.streak_of(asha.pk) == 0
     page = visitor.get("/daily/unders/").content.decode()
     assert "You have tried today's deal as a visitor" in page
+    result = visitor.get(f"/tables/{tried.table_id}/").content.decode()
+    # Play again would make a member's table: a visitor is asked to sign up instead.
+    assert 'id="play-again"' not in result and "/accounts/signup/" in result
     response = visitor.post("/daily/unders/play/", follow=True)
     assert daily_refusal_text("already_tried").replace("'", "&#x27;") in (response.content.decode())
     assert Table.objects.count() == 1
