@@ -12,6 +12,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from config.catalogue import CATALOGUE
+from games.tables.visitors import holds_seat
 
 
 def invite_token_new() -> str:
@@ -179,9 +180,7 @@ class Seat(models.Model):
 
     def is_held_by(self, *, user_id: int | None, visitor: str = "") -> bool:
         """``user_id``'s seat, or, for a visitor (no user id), the seat their key holds."""
-        if user_id is not None:
-            return self.user_id == user_id
-        return bool(visitor) and self.visitor == visitor
+        return holds_seat(self.user_id, self.visitor, user_id=user_id, visitor=visitor)
 
     @property
     def played_by_bot(self) -> bool:

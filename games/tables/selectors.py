@@ -18,6 +18,7 @@ from games.engine import GAMES
 from games.engine.base import Match
 from games.tables.models import ChatLine, Move, Seat, Table, TableStatus
 from games.tables.sql import PUBLIC_MOVE, PublicMove, public_move, table_rows
+from games.tables.visitors import holds_seat
 
 RECENT_MOVES = 30
 
@@ -209,8 +210,7 @@ class TableSnapshot:
     def seat_held_by(self, *, user_id: int | None, visitor: str = "") -> int | None:
         """The number of the member's seat, or (no user id) the visitor's; None: watching."""
         for seat in self.seats:
-            mine = user_id == seat.user_id if user_id is not None else visitor == seat.visitor
-            if mine and (user_id is not None or visitor):
+            if holds_seat(seat.user_id, seat.visitor, user_id=user_id, visitor=visitor):
                 return seat.number
         return None
 

@@ -29,3 +29,13 @@ def visitor_key_given(session: MutableMapping[str, Any]) -> str:
     if not key:
         key = session[VISITOR_SESSION_KEY] = secrets.token_urlsafe(16)
     return key
+
+
+def holds_seat(
+    seat_user_id: int | None, seat_visitor: str, *, user_id: int | None, visitor: str = ""
+) -> bool:
+    """Whether a seat (its member's id, its visitor's key) is this person's: a member's by
+    their id; a visitor (no user id) by their key, which an empty seat's "" never matches."""
+    if user_id is not None:
+        return seat_user_id == user_id
+    return bool(visitor) and seat_visitor == visitor
