@@ -49,6 +49,10 @@ class TournamentsConfig(AppConfig):
                     "You went out of %(tournament)s in round %(round)s, ranked %(rank)s at "
                     "your table."
                 ),
+                "tournament_late_entrant": _(
+                    "A late entrant sat down at your table in %(tournament)s before its "
+                    "first move: the first deal was dealt afresh for everyone."
+                ),
                 "tournament_qualified": _("You qualified for round %(round)s of %(tournament)s."),
                 "tournament_finished": _("%(tournament)s is over: you placed %(place)s."),
                 "tournament_removed": _(

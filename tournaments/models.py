@@ -69,6 +69,8 @@ class Tournament(models.Model):
         choices=TournamentStatus.choices,
         default=TournamentStatus.SCHEDULED,
     )
+    # Late entry into round 1 while its tables are on their first deal (``services.late``).
+    late_entry = models.BooleanField(_("late entry"), default=False)
     # The organiser paused it: the round being played finishes, the next waits for a resume.
     paused = models.BooleanField(_("paused"), default=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)

@@ -21,6 +21,11 @@ MESSAGES = {
     "reason_needed": _("Give a reason: it goes in the audit log."),
     "already_paused": _("The tournament is already paused."),
     "not_paused": _("The tournament is not paused."),
+    "already_in": _("You are already in this tournament."),
+    "no_late_entry": _("This tournament takes no late entrants now."),
+    "no_late_seat": _(
+        "Every table of round 1 has made its first move or is full: late entry is over."
+    ),
 }
 
 

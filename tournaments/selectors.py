@@ -43,6 +43,34 @@ def rounds_to_check() -> list[int]:
     return sorted(set(pending) | set(between))
 
 
+def late_entry_tables(tournament: Tournament) -> list[RoundTable]:
+    """Where a late entrant may sit now (``services.late``): a table of round 1, still being
+    played, not a tie-break, on its first deal with no move played, with room under the
+    tournament's table size, and among the smallest of the round (so that sizes still differ
+    by at most one). Smallest first, then by number; none once round 1 is over or past."""
+    if tournament.status != TournamentStatus.RUNNING or not tournament.late_entry:
+        return []
+    # Round 2 is only seated once round 1 has finished.
+    first = tournament.rounds.filter(number=1, finished_at__isnull=True).first()
+    if first is None:
+        return []
+    tables = list(
+        RoundTable.objects.filter(round=first, tiebreak_of__isnull=True)
+        .select_related("table")
+        .order_by("table__seat_count", "number")
+    )
+    if not tables:
+        return []
+    smallest = tables[0].table.seat_count
+    return [
+        round_table
+        for round_table in tables
+        if round_table.table.seat_count == smallest < tournament.per_table
+        and round_table.table.status == TableStatus.PLAYING
+        and round_table.table.version == 0
+    ]
+
+
 def tournament_lists(game: str, *, user_id: int | None) -> dict[str, list[Tournament]]:
     """Upcoming, running and finished tournaments of ``game``: the public ones, and the private
     ones the reader organises or entered."""

@@ -30,6 +30,12 @@ class TableStatus(models.TextChoices):
     ABANDONED = "abandoned", _("abandoned")
     # A moderator ended the match (issue 20): no result, no rating change.
     ENDED = "ended", _("ended by a moderator")
+    # Its tournament was cancelled mid-round (issue 19): ended the same way, no result.
+    CANCELLED = "cancelled", _("ended: its tournament was cancelled")
+
+
+# Ended before the match was over, by someone's act: no result, no rating change, a replay.
+ENDED_EARLY = (TableStatus.ENDED, TableStatus.CANCELLED)
 
 
 class BotLevel(models.TextChoices):

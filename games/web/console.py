@@ -30,7 +30,7 @@ from config.catalogue import CATALOGUE
 from config.converters import row_id_or_none
 from games.engine import GAMES
 from games.tables.console import KINDS, ConsoleFilter, collusion_pairs, console_tables
-from games.tables.models import ChatLine, ChatRoom, Table, TableStatus
+from games.tables.models import ENDED_EARLY, ChatLine, ChatRoom, Table, TableStatus
 from games.tables.refusals import TableRefusal
 from games.tables.services import chat, moderation
 from games.words.chat import QUICK_PHRASES
@@ -93,7 +93,7 @@ def console_table(request, table_id):
         "watch_url": watch,
         "running": table.status in (TableStatus.OPEN, TableStatus.PLAYING),
         "playing": table.status == TableStatus.PLAYING,
-        "replay": table.status in (TableStatus.FINISHED, TableStatus.ENDED) and table.version,
+        "replay": table.status in (TableStatus.FINISHED, *ENDED_EARLY) and table.version,
     }
     return render(request, "games/console/table.html", context)
 

@@ -21,7 +21,7 @@ from games.engine import GAMES
 from games.engine.base import Match
 from games.live.frames import replay_frame, state_frame
 from games.tables import selectors, services
-from games.tables.models import BotLevel, Table, TableStatus
+from games.tables.models import ENDED_EARLY, BotLevel, Table, TableStatus
 from games.tables.refusals import TableRefusal
 from games.tables.visitors import visitor_key_of
 from games.web.console import chat_context
@@ -234,7 +234,7 @@ def table_start(request, table_id):
 def table_replay(request, table_id):
     """A finished match move by move (``?step=N``), every hand open."""
     table, invite = _visible_table(request, table_id)
-    if table.status not in (TableStatus.FINISHED, TableStatus.ENDED) or table.initial_state is None:
+    if table.status not in (TableStatus.FINISHED, *ENDED_EARLY) or table.initial_state is None:
         raise Http404
     if table.reveal_after and timezone.now() < table.reveal_after:
         messages.error(request, _("A daily deal's replay opens when its day is over."))

@@ -21,6 +21,8 @@ MESSAGES = {
     "table_not_playing": _("The match is not being played now."),
     "not_open": _("The match has started: seats can no longer change."),
     "seat_taken": _("That seat is already taken."),
+    "match_begun": _("The first move has been played: no seat can be added now."),
+    "seated_already": _("You already sit at this table."),
     "no_such_seat": _("There is no such seat at this table."),
     "not_creator": _("Only the player who made the table can start it."),
     "private_table": _("This table is private: you need its invite link."),

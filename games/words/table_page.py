@@ -39,6 +39,7 @@ def table_page_words(
         "bot_label": str(BOT_LABEL),
         "you": _("you"),
         "empty": _("empty"),
+        "waiting_for_player": _("waiting for a player"),
         "stand_in": _("a bot plays for now"),
         "left": _("left the match: a bot plays"),
         "away": _("away"),
@@ -122,6 +123,8 @@ def table_page_words(
         "trump": _("Trump"),
         "face_down_by": _("laid face down by %(seat)s"),
         "not_yet": _("not chosen yet"),
+        "trick_won_by": _("Won by %(seat)s"),
+        "won_trick": _("won it"),
         "team_tricks": _plural(
             lambda n: ngettext(
                 "Team %(number)s: %(tricks)s trick", "Team %(number)s: %(tricks)s tricks", n

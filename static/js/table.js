@@ -3,8 +3,9 @@
 // dimmed), the moves the server lists as buttons, scores and the last 30 moves. No game rule
 // lives here: the server sends this seat's view and the moves it may make, and the page sends
 // back the one the player picks. Each game's own parts are in table_<game>.js. At an open
-// table the seats fill and empty as frames come, with the server's forms to take or leave
-// one, and the match's parts (already on the page, hidden) show the moment it starts.
+// table the seats wait around the felt and fill and empty as frames come, with the server's
+// forms to take or leave one, and the match's parts (already on the page, hidden) show the
+// moment it starts.
 (function () {
   "use strict";
   const root = document.getElementById("table");
@@ -57,14 +58,14 @@
     return who ? label + " (\u2068" + who + "\u2069)" : label;
   }
 
-  // A value inside an action or an event, as nodes: cards as small SVG cards, known words in
-  // the reader's language, everything else as plain text.
+  // A value inside an action or an event, as nodes: cards as chips (rank and suit, readable
+  // in a line of text), known words in the reader's language, everything else as plain text.
   function valueNodes(value, key) {
     if (Array.isArray(value)) return value.flatMap((inner) => valueNodes(inner, key));
     if (value === null || value === undefined || typeof value === "boolean") return [];
     if (typeof value === "object") return [];
     if (typeof value === "string" && Taash.cards.isCard(value)) {
-      return [el("span", { class: "mini-card" }, Taash.cards.svg(value))];
+      return [" ", Taash.cards.chip(value)];
     }
     if (key === "suit" || key === "trump") {
       return [" ", el("span", { class: "mini-suit" }, Taash.cards.suit(value))];
@@ -255,7 +256,7 @@
           "div",
           { class: "seat-hand-part" },
           el("span", { class: "open-hand-label", text: strings.hand_labels[group.label] || "" }),
-          group.cards.map((code) => el("span", { class: "mini-card" }, Taash.cards.svg(code))),
+          group.cards.map((code) => Taash.cards.chip(code)),
         ),
       ),
     );
@@ -264,8 +265,6 @@
   function renderSeats() {
     const list = byId("seats");
     if (!list) return;
-    const felt = byId("felt");
-    if (felt && frame.status !== "open" && !felt.contains(list)) felt.prepend(list);
     const view = frame.view || {};
     list.replaceChildren(
       ...frame.seats.map((seat) => {
@@ -275,7 +274,8 @@
         const item = el(
           "li",
           { class: "seat" + (moving ? " to-move" : "") + (number === frame.seat ? " mine" : ""), "data-seat": number, "data-place": placeOf(number) },
-          el("span", { class: "seat-name", text: seatName(number) + (empty ? " · " + strings.empty : "") }),
+          el("span", { class: "seat-name", text: seatName(number) }),
+          empty ? el("span", { class: "seat-empty", text: frame.status === "open" ? strings.waiting_for_player : strings.empty }) : null,
           seatForm(seat),
         );
         if (moving) {
@@ -460,7 +460,8 @@
     const leave = byId("leave-form");
     if (leave) leave.hidden = out || frame.status !== "playing";
     const handArea = document.querySelector(".hand-area");
-    if (handArea) handArea.hidden = Boolean(out);
+    // An open table's hand waits hidden with the match's other parts (matchStarted).
+    if (handArea) handArea.hidden = Boolean(out) || frame.status === "open";
     let box = byId("eliminated");
     if (!out) {
       if (box) box.remove();

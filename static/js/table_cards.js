@@ -15,6 +15,11 @@
     return (typeof code === "string" && clone("face-" + code)) || clone("face-down");
   }
 
+  // A card as a chip of text, rank and suit, for lines of text (table_tags.card_chip).
+  function chip(code) {
+    return (typeof code === "string" && clone("chip-" + code)) || clone("chip-face-down");
+  }
+
   function isCard(value) {
     return typeof value === "string" && document.getElementById("face-" + value) !== null;
   }
@@ -41,5 +46,5 @@
   }
 
   window.Taash = window.Taash || { games: {} };
-  window.Taash.cards = { svg, suit, format, isCard, number };
+  window.Taash.cards = { svg, chip, suit, format, isCard, number };
 })();

@@ -18,19 +18,77 @@
     return (view.teams || []).findIndex((team) => team.includes(seat));
   }
 
-  // The trick laid out around the middle, the reader's own seat nearest them.
-  function drawTrick(api, box, trick) {
+  // The trick laid out around the middle, the reader's own seat nearest them; ``winner``, the
+  // seat that won it (a completed trick only; in Double Sar the pile may wait), is marked.
+  function drawTrick(api, box, trick, winner) {
     box.replaceChildren(
       ...trick.map((play) => {
         const place = PLACES[api.placeOf(play.seat)] || "south";
+        const won = play.seat === winner;
         return api.el(
           "figure",
-          { class: "played " + place + (play.trump ? " trump" : "") },
+          { class: "played " + place + (play.trump ? " trump" : "") + (won ? " won" : "") },
           Taash.cards.svg(play.card),
-          api.el("figcaption", { text: api.seatName(play.seat) }),
+          api.el("figcaption", { text: api.seatName(play.seat) }, won ? api.el("span", { class: "badge won-badge", text: api.strings.won_trick }) : null),
         );
       }),
     );
+  }
+
+  // The last completed trick on request (the view's ``last_trick`` and ``last_trick_winner``,
+  // public in both games): the button opens it in the middle, and it stays until closed
+  // (the button, Close, Escape) or until the trick it was opened over changes, that is, the
+  // next card is played.
+  const lastTrick = { openedOver: null };
+
+  function lastTrickParts(api) {
+    const button = api.byId("last-trick-button");
+    const panel = api.byId("last-trick");
+    return button && panel ? { button, panel } : null;
+  }
+
+  function setLastTrickOpen(api, open, focus) {
+    const parts = lastTrickParts(api);
+    if (!parts) return;
+    const view = api.frame.view || {};
+    lastTrick.openedOver = open ? JSON.stringify(view.trick || []) : null;
+    parts.panel.hidden = !open;
+    parts.button.setAttribute("aria-expanded", String(open));
+    if (open) {
+      drawTrick(api, api.byId("last-trick-cards"), view.last_trick, view.last_trick_winner);
+      api.byId("last-trick-winner").textContent = api.format(api.strings.trick_won_by, { seat: api.seatName(view.last_trick_winner) });
+    }
+    if (focus) (open ? api.byId("last-trick-close") : parts.button).focus();
+  }
+
+  function wireLastTrick(api) {
+    const parts = lastTrickParts(api);
+    if (!parts || parts.button.dataset.wired) return;
+    parts.button.dataset.wired = "1";
+    parts.button.addEventListener("click", () => setLastTrickOpen(api, parts.panel.hidden, true));
+    api.byId("last-trick-close").addEventListener("click", () => setLastTrickOpen(api, false, true));
+    parts.panel.addEventListener("keydown", (event) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      setLastTrickOpen(api, false, true);
+    });
+  }
+
+  function renderLastTrick(api) {
+    const parts = lastTrickParts(api);
+    if (!parts) return;
+    wireLastTrick(api);
+    const view = api.frame.view || {};
+    const some = Boolean(view.last_trick && view.last_trick.length);
+    parts.button.hidden = !some;
+    const open = lastTrick.openedOver !== null;
+    if (!open) return;
+    if (!some || lastTrick.openedOver !== JSON.stringify(view.trick || [])) {
+      // The next card is down (or the deal is dealt anew): the middle shows the play again.
+      const hadFocus = parts.panel.contains(document.activeElement);
+      setLastTrickOpen(api, false, false);
+      if (hadFocus && some) parts.button.focus();
+    } else setLastTrickOpen(api, true, false);
   }
 
   function choiceButtons(api, container, values, type, field, label) {
@@ -127,6 +185,7 @@
       const view = api.frame.view || {};
       const trick = api.byId("trick");
       if (trick) drawTrick(api, trick, view.trick && view.trick.length ? view.trick : []);
+      renderLastTrick(api);
       trumpMark(api, view);
       choiceButtons(api, api.byId("suit-choice"), SUITS, "call", "suit", (suit) => suitLabel(api, suit));
       // House feature: change trump to another suit held (an open game), before the first card.
@@ -169,6 +228,7 @@
       const view = api.frame.view || {};
       const trick = api.byId("trick");
       if (trick) drawTrick(api, trick, view.trick || []);
+      renderLastTrick(api);
       trumpMark(api, view);
       choiceButtons(api, api.byId("bid-choice"), BIDS, "bid", "bid", (bid) => api.strings.words[bid] || String(bid));
       const bid = api.byId("bid-line");

@@ -53,9 +53,17 @@ def test_a_member_waiting_at_an_open_table_sees_seats_change_and_is_taken_into_t
         def seat(number):
             return waiting.locator(f'#seats .seat[data-seat="{number}"]')
 
-        expect(seat(1)).to_contain_text("empty")
+        expect(seat(1)).to_contain_text("waiting for a player")
         expect(seat(0).locator("button")).to_have_text("Leave this seat")
         expect(waiting.locator("#hand")).to_be_hidden()
+        # Issue 22, point 1: the seats wait around the felt as they will sit in the match, the
+        # member's own at the bottom, the invite and start controls in the middle.
+        places = waiting.eval_on_selector_all(
+            "#felt .seat", "seats => seats.map((seat) => seat.dataset.place)"
+        )
+        assert places == ["bottom", "left", "right"]
+        expect(waiting.locator("#felt #open-table")).to_be_visible()
+        expect(waiting.locator("#felt #open-table button[type=submit]")).to_have_text("Start now")
         assert screenshots(waiting, "table-open-en") == []
         title = waiting.title()
         # The page is the same page throughout: this mark would not survive a reload.
@@ -75,11 +83,17 @@ def test_a_member_waiting_at_an_open_table_sees_seats_change_and_is_taken_into_t
         expect(seat(1)).to_contain_text(chand.username)
         written(lambda: services.table_seat_take(table_id=table.pk, user_id=chand.pk, number=2))
         expect(seat(2)).to_contain_text(chand.username)
-        expect(seat(1)).to_contain_text("empty")
+        expect(seat(1)).to_contain_text("waiting for a player")
         expect(seat(1).locator("button")).to_have_text("Take this seat")
 
         # Bilal takes the last seat in his own browser: the match starts.
         other = pages.open(sessions[1], table, "ur", DESKTOP)
+        # Bilal watches from seat 1's place: no seat yet, so seat 1 at the bottom.
+        expect(other.locator('#felt .seat[data-seat="0"]')).to_have_attribute(
+            "data-place", "bottom"
+        )
+        assert screenshots(other, "table-open-ur") == []
+        other.set_viewport_size(DESKTOP)
         other.locator('#seats .seat[data-seat="1"] button').click()
         expect(other.locator("#hand .card-button")).to_have_count(13)
 

@@ -10,6 +10,8 @@ from playwright.sync_api import expect
 
 from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, DESKTOP, PHONE
 from tests.browser.test_tables import (
+    RANK_FLOOR_PX,
+    chip_rank_height,
     judged,
     launched,
     members_at,
@@ -202,9 +204,12 @@ def test_a_replay_is_the_tables_own_board_stepped_by_keys_and_slider(live_stack,
                 "#felt .seat", "seats => seats.map((seat) => seat.getBoundingClientRect().left)"
             )
             assert rights[3] > rights[0] > rights[1]  # in Urdu too: the felt is not mirrored
-            expect(
-                page.locator('#felt .seat[data-place="bottom"] .seat-hand .mini-card svg').first
-            ).to_be_visible()
+            chip = page.locator('#felt .seat[data-place="bottom"] .seat-hand .card-chip').first
+            expect(chip).to_be_visible()
+            # Issue 22, point 11: a small card's rank readable on a phone, at least 11 px high.
+            rank = chip_rank_height(page)
+            print(f"replay chip rank at 360 px ({language}): {rank}")
+            assert rank["box"] >= RANK_FLOOR_PX, rank
             assert page.locator("#replay-move").inner_text().strip() != ""
             page.keyboard.press(forward)
             page.wait_for_url("**step=4**")
@@ -291,3 +296,73 @@ def signed_in_session(member) -> str:
     client = Client()
     client.force_login(member)
     return client.cookies["sessionid"].value
+
+
+@pytest.mark.parametrize(
+    ("game", "language", "viewport"), [("pitch", "ur", PHONE), ("courtpiece", "en", DESKTOP)]
+)
+def test_the_last_trick_opens_on_request_after_a_trick_is_taken(
+    live_stack, page_log, game, language, viewport
+):
+    """Issue 22, point 1 (PI-5, CP-4): once a trick is taken, "Last trick" on the felt shows
+    its four cards, each under its player's name, and who won it; by keyboard, Escape closes
+    it and the focus goes back to the button; it closes by itself when the next card is
+    played."""
+    from tests.browser.test_tables import WAITING, play_one_move, seated
+
+    table, session = seated(game)
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(session, table, language, viewport)
+        button = page.locator("#last-trick-button")
+        panel = page.locator("#last-trick")
+        expect(button).to_be_hidden()
+        # Play on until a trick has been taken and it is this seat's turn (the table waits).
+        while not (my_turn(page) and button.is_visible()):
+            play_one_move(page, use_keyboard=False)
+            expect(page.locator("#table")).not_to_have_class(WAITING, timeout=20_000)
+        button.focus()
+        page.keyboard.press("Enter")
+        expect(panel).to_be_visible()
+        expect(button).to_have_attribute("aria-expanded", "true")
+        cards = panel.locator(".played")
+        expect(cards).to_have_count(4)
+        assert cards.locator("svg.card-svg[aria-label]").count() == 4
+        names = [cards.nth(index).locator("figcaption").inner_text() for index in range(4)]
+        seats = page.eval_on_selector_all(
+            "#seats .seat .seat-name", "names => names.map((name) => name.textContent)"
+        )
+        assert all(any(seat in name for seat in seats) for name in names)
+        winner = panel.locator(".played.won")
+        expect(winner).to_have_count(1)
+        won_by = page.locator("#last-trick-winner").inner_text()
+        winner_name = winner.locator("figcaption").evaluate(
+            "caption => caption.firstChild.textContent"
+        )
+        assert winner_name in seats and winner_name in won_by
+        # Every place of the trick is a different side of the felt (the seats around it).
+        places = cards.evaluate_all("cards => cards.map((card) => card.className)")
+        assert (
+            len(
+                {
+                    " ".join(sorted(set(c.split()) & {"north", "south", "east", "west"}))
+                    for c in places
+                }
+            )
+            == 4
+        )
+        # East is the seat on the right of the felt, in Urdu too (the felt is not mirrored).
+        left_of = panel.locator(".played.west").bounding_box()["x"]
+        assert panel.locator(".played.east").bounding_box()["x"] > left_of
+        if language == "ur":
+            assert page.get_attribute("html", "dir") == "rtl"
+        assert screenshots(page, f"table-{game}-last-trick-{language}") == []
+        page.set_viewport_size(viewport)
+        page.keyboard.press("Escape")
+        expect(panel).to_be_hidden()
+        assert page.evaluate("document.activeElement.id") == "last-trick-button"
+        expect(button).to_have_attribute("aria-expanded", "false")
+        # Opened again, it goes when this seat plays its card: the middle shows the play.
+        button.click()
+        expect(panel).to_be_visible()
+        page.locator("#hand .card-button.legal").first.click()
+        expect(panel).to_be_hidden()

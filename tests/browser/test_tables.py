@@ -188,6 +188,30 @@ def play_to_the_end(page, moves_before_stopping=None) -> int:
     return made
 
 
+RANK_FLOOR_PX = 11
+"""The least height of a small card's rank on a 360 px phone (issue 22: it was about 6 px)."""
+
+
+def chip_rank_height(within) -> dict:
+    """The first card chip's rank in ``within`` (a page or a part of it): its box
+    (getBoundingClientRect) and, for the record, its font size and the ink height of its
+    glyphs (canvas text metrics, in the chip's own font)."""
+    return within.locator(".card-chip .chip-rank").first.evaluate(
+        """rank => {
+            const style = getComputedStyle(rank);
+            const context = document.createElement("canvas").getContext("2d");
+            context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const ink = context.measureText(rank.textContent);
+            return {
+                box: rank.getBoundingClientRect().height,
+                font: parseFloat(style.fontSize),
+                ink: ink.actualBoundingBoxAscent + ink.actualBoundingBoxDescent,
+                text: rank.textContent,
+            };
+        }"""
+    )
+
+
 def assert_svg_hand_with_legal_and_dimmed_cards(page) -> None:
     hand = page.locator("#hand .card-button")
     assert hand.count() > 0
@@ -297,22 +321,32 @@ def check_rummy(pages, session, table):
 
 
 def rewritten(table, match) -> None:
-    """The table's match replaced, before any move, by one set up through the engine: the
-    state and the initial state both (the replay stays exact), the clock far ahead."""
+    """The table's match replaced by one set up through the engine, as if it had been dealt:
+    the state and the initial state both (the replay stays exact), the clock far ahead. Under
+    the table's lock and from version 0 whatever a bot did meanwhile (a bot may be first to
+    move at the table made at random, and move before this runs): its moves and memories go."""
     from datetime import timedelta
 
+    from django.db import transaction
     from django.db.models import F
     from django.utils import timezone
 
-    from games.tables.models import Table
+    from games.tables.models import Move, Seat, Table
 
     state = match.to_json()
-    Table.objects.filter(pk=table.pk, version=0).update(
-        state=state,
-        initial_state=state,
-        deadline=timezone.now() + timedelta(minutes=10),
-        revision=F("revision") + 1,
-    )
+    with transaction.atomic():
+        Table.objects.select_for_update().get(pk=table.pk)
+        Move.objects.filter(table_id=table.pk).delete()
+        Seat.objects.filter(table_id=table.pk).update(bot_memory=None, timeouts_in_row=0)
+        Table.objects.filter(pk=table.pk).update(
+            state=state,
+            initial_state=state,
+            version=0,
+            deadline=timezone.now() + timedelta(minutes=10),
+            clock_queued=False,
+            bot_due=None,
+            revision=F("revision") + 1,
+        )
 
 
 def members_at(game, count, **settings):
@@ -670,7 +704,13 @@ def test_unders_both_copies_of_a_card_are_played_together(live_stack, page_log):
         assert page.locator(f"#hand .card-button.selected[data-card='{twin}']").count() == 2
         play = page.locator("#actions .action-play:enabled")
         assert play.count() == 1
-        assert play.locator("svg[aria-label]").count() == 2  # "Play 7♥ 7♥"
+        assert play.locator(".card-chip[aria-label]").count() == 2  # "Play 7♥ 7♥"
+        # Issue 22, point 11: the cards in a move's words readable on a phone.
+        rank = chip_rank_height(play)
+        print(f"move button chip rank at 360 px: {rank}")
+        assert rank["box"] >= RANK_FLOOR_PX, rank
+        assert screenshots(page, "table-unders-play-two") == []
+        page.set_viewport_size(PHONE)
         play.click()
         expect(page.locator("#pile svg")).to_have_count(2)
         assert page.locator(f"#hand [data-card='{twin}']").count() == 0

@@ -8,6 +8,7 @@ from tournaments.services.entering import (
     tournament_register,
     tournament_withdraw,
 )
+from tournaments.services.late import tournament_join_late
 from tournaments.services.organising import (
     tournament_cancel,
     tournament_entrant_remove,
@@ -22,6 +23,7 @@ __all__ = [
     "tournament_check_in",
     "tournament_create",
     "tournament_entrant_remove",
+    "tournament_join_late",
     "tournament_pause",
     "tournament_register",
     "tournament_resume",

@@ -40,6 +40,7 @@ def tournament_create(
     qualifiers: int = 2,
     turn_seconds: int = 30,
     seating: str = Seating.RATING,
+    late_entry: bool = False,
     now: datetime | None = None,
 ) -> Tournament:
     """Staff make public tournaments, any member a private one. Bad settings raise
@@ -89,6 +90,7 @@ def tournament_create(
         qualifiers=qualifiers,
         turn_seconds=turn_seconds,
         seating=seating,
+        late_entry=late_entry,
     )
 
 

@@ -2,7 +2,11 @@
 
 - ``tournament_start``: at ``starts_at`` (read from the row: a job that runs twice or late acts
   once), entrants not checked in are withdrawn; below the minimum it is cancelled and everyone
-  told; else round 1 is seated.
+  told; else round 1 is seated. Check-in is the test of being there [decided]: whether a
+  member has a socket open is too unreliable across processes to withdraw anyone on (README,
+  "Presence": gaps of up to 208 ms at each page change, and none at all on pages without one).
+- ``tournament_cancelled``: by the start, or by the organiser at any time; a running one's
+  tables in play end as a moderator ends a table, in the same transaction.
 - Seating (``round_seat``): tables of at most ``per_table``, sizes differing by at most one,
   dealt in one bulk write through ``games.tables.services.tables_deal_seated``. By rating, the
   players go round the tables in a snake (1 2 3 3 2 1 ...), so every table gets a mix; at
@@ -32,7 +36,7 @@ from accounts.models import Rating
 from accounts.notices import notices_send
 from games.engine.rummy.formats import competition_ranks
 from games.tables.models import MatchResult, Seat, TableStatus
-from games.tables.services import tables_deal_seated
+from games.tables.services import tables_cancelled, tables_deal_seated
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -53,6 +57,8 @@ VARIANTS: dict[str, str] = {
 }
 TIEBREAK_VARIANT = "points"
 DONE = (TableStatus.FINISHED, TableStatus.ABANDONED)
+# The audit's reason when the start itself cancels (the organiser gives their own).
+TOO_FEW = "too few entrants"
 
 
 def tournament_start(
@@ -78,7 +84,7 @@ def tournament_start(
             return True
         tournament.status, tournament.started_at = TournamentStatus.RUNNING, now
         tournament.save(update_fields=["status", "started_at"])
-        _seed(tournament, present)
+        entries_seeded(tournament, present)
         Entry.objects.filter(pk__in=[entry.pk for entry in present]).update(
             status=EntryStatus.PLAYING
         )
@@ -89,7 +95,13 @@ def tournament_start(
 def tournament_cancelled(
     tournament: Tournament, *, actor: User | None, reason: str, now: datetime
 ) -> None:
-    """Cancel inside the caller's lock: everyone entered is told (why, if the organiser said)."""
+    """Cancel inside the caller's lock: the tables still in play end as a moderator's do (no
+    result, no rating change, audited with the reason; ``tables_cancelled``), in this one
+    transaction, and everyone entered is told (why, if the organiser said)."""
+    in_play = RoundTable.objects.filter(
+        round__tournament=tournament, table__status__in=(TableStatus.OPEN, TableStatus.PLAYING)
+    ).values_list("table_id", flat=True)
+    tables_cancelled(actor=actor, table_ids=list(in_play), reason=reason or TOO_FEW)
     told = list(
         Entry.objects.filter(
             tournament=tournament,
@@ -104,7 +116,7 @@ def tournament_cancelled(
             actor=None,
             act="tournament_cancel",
             target=_target(tournament),
-            reason="too few entrants",
+            reason=TOO_FEW,
             details={"entrants": len(told)},
         )
 
@@ -383,15 +395,12 @@ def _deal(
     # One bulk write per table size (at most two: sizes differ by at most one).
     placed: dict[int, list[int]] = {}
     for size, groups in sizes.items():
-        options: dict[str, object] = {"stand_ins": False}
-        if variant == "deals2":
-            options["deals"] = size
         placed[size] = tables_deal_seated(
             creator_id=tournament.organiser_id,
             game=tournament.game,
             variant=variant,
             players=groups,
-            options=options,
+            options=table_options(variant, size),
             turn_seconds=tournament.turn_seconds,
             private=tournament.private,
         )
@@ -400,7 +409,16 @@ def _deal(
     return ids
 
 
-def _seed(tournament: Tournament, entries: list[Entry]) -> None:
+def table_options(variant: str, size: int) -> dict[str, object]:
+    """A tournament table's options: no stand-in bot ever; Deals play one deal per player."""
+    options: dict[str, object] = {"stand_ins": False}
+    if variant == "deals2":
+        options["deals"] = size
+    return options
+
+
+def entries_seeded(tournament: Tournament, entries: list[Entry]) -> None:
+    """Each entry's seed: the member's rating as the tournament starts (seating by rating)."""
     ratings = dict(
         Rating.objects.filter(
             game=tournament.game, user_id__in=[entry.user_id for entry in entries]

@@ -42,6 +42,10 @@ class TournamentForm(forms.Form):
     qualifiers = forms.IntegerField(label=_("Qualifiers per table"), initial=2)
     turn_seconds = forms.IntegerField(label=_("Seconds per turn"), initial=30)
     seating = forms.ChoiceField(label=_("Seating"), choices=Seating.choices)
+    late_entry = forms.BooleanField(
+        label=_("Late entry into round 1 while its tables are on their first deal"),
+        required=False,
+    )
     private = forms.BooleanField(label=_("Private (joined by invite link)"), required=False)
 
     def start(self) -> datetime:

@@ -84,6 +84,7 @@ def tournament(request, tournament_id):
         "check_in_open": row.status == TournamentStatus.SCHEDULED
         and row.check_in_minutes
         and now >= check_in_opens_at(row),
+        "late_entry_open": row.late_entry and bool(selectors.late_entry_tables(row)),
         "organiser": user_id is not None and (user_id == row.organiser_id or request.user.is_staff),
         "socket_path": f"/ws/pages/tournament/{row.pk}/",
     }
@@ -122,6 +123,9 @@ ACTS = {
     "check-in": lambda request, tid, reason: services.tournament_check_in(
         tournament_id=tid, user_id=request.user.pk
     ),
+    "join-late": lambda request, tid, reason: services.tournament_join_late(
+        tournament_id=tid, user_id=request.user.pk, invite=request.POST.get("invite") or None
+    ),
     "start-now": lambda request, tid, reason: services.tournament_start_now(
         tournament_id=tid, actor=request.user, reason=reason
     ),
@@ -140,6 +144,10 @@ ACTS = {
 }
 
 
+# Acts whose service returns the table it seated the member at: they go straight there.
+TO_THE_TABLE = {"join-late"}
+
+
 @login_required
 @require_POST
 def tournament_act(request, tournament_id, act):
@@ -148,11 +156,14 @@ def tournament_act(request, tournament_id, act):
         raise Http404
     reason = request.POST.get("reason", "")
     try:
-        action(request, tournament_id, reason)
+        done = action(request, tournament_id, reason)
     except TournamentRefusal as refusal:
         if refusal.code == "no_tournament":
             raise Http404 from None
         messages.error(request, tournament_refusal_text(refusal.code))
+    else:
+        if act in TO_THE_TABLE:
+            return redirect(f"/tables/{done}/")
     target = f"/tournaments/{tournament_id}/"
     invite = request.POST.get("invite")
     if invite and invite.isascii() and invite.replace("-", "").replace("_", "").isalnum():

@@ -246,6 +246,9 @@ class CourtPieceMatch(Match):
             "leader": deal.leader,
             "trick": [play.to_json() for play in deal.trick],
             "last_trick": [play.to_json() for play in deal.last_trick],
+            # The last completed trick and who took it are public (every card in it was
+            # played face up, and the trump flags are CP-11's, set only once trump is shown).
+            "last_trick_winner": trick_winner(deal.last_trick).seat if deal.last_trick else None,
             "must_play_trump": deal.must_trump,
             "tricks": list(deal.taken),
             "tricks_played": deal.tricks_played,

@@ -104,6 +104,8 @@ class PitchMatch(Match):
         self.pitcher: int | None = None
         self.trump: str | None = None
         self.trick: list[Play] = []
+        self.last_trick: list[Play] = []
+        """This hand's last completed trick, face up for everyone until the next is taken."""
         self.taken: list[list[str]] = [[], []]
         """Cards in each team's tricks this hand."""
         self.tricks_taken = [0, 0]
@@ -160,6 +162,8 @@ class PitchMatch(Match):
         match.pitcher = data["pitcher"]
         match.trump = data["trump"]
         match.trick = [Play.from_json(play) for play in data["trick"]]
+        # A state stored before the last trick was kept has none to show.
+        match.last_trick = [Play.from_json(play) for play in data.get("last_trick", [])]
         match.taken = [list(cards) for cards in data["taken"]]
         match.tricks_taken = list(data["tricks_taken"])
         match.scores = list(data["scores"])
@@ -180,6 +184,7 @@ class PitchMatch(Match):
             "pitcher": self.pitcher,
             "trump": self.trump,
             "trick": [play.to_json() for play in self.trick],
+            "last_trick": [play.to_json() for play in self.last_trick],
             "taken": [list(cards) for cards in self.taken],
             "tricks_taken": list(self.tricks_taken),
             "scores": list(self.scores),
@@ -254,6 +259,9 @@ class PitchMatch(Match):
             "bid": None if self.pitcher is None else self._contract().wire,
             "trump": self.trump,
             "trick": [play.to_json() for play in self.trick],
+            # Public: every card of a completed trick was played face up (PI-5).
+            "last_trick": [play.to_json() for play in self.last_trick],
+            "last_trick_winner": trick_winner(self.last_trick).seat if self.last_trick else None,
             "tricks_taken": list(self.tricks_taken),
             "scores": list(self.scores),
             "last_hand": self.last_hand,
@@ -369,7 +377,7 @@ class PitchMatch(Match):
         self.taken[team] += [play.card for play in self.trick]
         self.tricks_taken[team] += 1
         events = [self.record({"type": "trick", "winner": winner})]
-        self.trick = []
+        self.last_trick, self.trick = self.trick, []
         self.turn = winner
         if self.hands[winner]:
             return events
@@ -432,6 +440,7 @@ class PitchMatch(Match):
         self.pitcher = None
         self.trump = None
         self.trick = []
+        self.last_trick = []
         self.taken = [[], []]
         self.tricks_taken = [0, 0]
         self.phase = Phase.BIDDING

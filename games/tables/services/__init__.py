@@ -2,11 +2,13 @@
 
 from games.tables.services.lobby import (
     table_create,
+    table_seat_add,
     table_seat_leave,
     table_seat_take,
     table_start,
     tables_deal_seated,
 )
+from games.tables.services.moderation import tables_cancelled
 from games.tables.services.play import (
     table_bot_job_requeue,
     table_bot_turn_play,
@@ -30,10 +32,12 @@ __all__ = [
     "table_move_apply",
     "table_ready",
     "table_rematch",
+    "table_seat_add",
     "table_seat_leave",
     "table_seat_return",
     "table_seat_take",
     "table_start",
     "table_timeout_apply",
+    "tables_cancelled",
     "tables_deal_seated",
 ]

@@ -231,6 +231,43 @@ def table_seat_take(
             locked.save()
 
 
+def table_seat_add(*, table_id: int, user_id: int, options: dict[str, Any]) -> int:
+    """One more seat, for the member, at a match dealt but not begun: no move has been
+    played (version 0), so the deal is dealt afresh for one more player (a tournament's late
+    entrant; issue 19). From the table's own server seed, so its commitment still holds and
+    the deal verifies (``games.tables.verify``); ``options`` replace the table's (a Deals
+    table plays one deal per player). The new seat is the last; the first to move has a
+    fresh clock. Locks the table row; returns the new seat's number.
+
+    The version stays 0 (nothing was played: versions count moves), so a first move sent in
+    the instant before its sender's page had the new deal applies to the new deal; in rummy,
+    the one game that adds seats, the first turn's moves (draw from the stock or the open
+    pile, drop) name no card of the hand."""
+    with atomic_locked(table_id) as locked:
+        table = locked.table
+        locked.require_playing()
+        if table.version:
+            raise TableRefusal("match_begun")
+        if locked.seat_of(user_id) is not None:
+            raise TableRefusal("seated_already")
+        count = table.seat_count + 1
+        options = _checked(table.game, table.variant, [""] * count, options)
+        seat = Seat.objects.create(table=table, number=table.seat_count, user_id=user_id)
+        locked.seats.append(seat)
+        table.seat_count, table.options = count, options
+        seeds = [each.client_seed for each in locked.seats]
+        seed = match_seed_of(table.server_seed, seeds, table.generator_version)
+        locked.match = match = GAMES[table.game].new_match(
+            table.variant, count, seed=seed, options=options
+        )
+        table.initial_state = match.to_json()
+        locked.started = True  # ``save`` writes the new initial state
+        # Columns play never changes, so not among those ``save`` writes.
+        Table.objects.filter(pk=table.pk).update(seat_count=count, options=options)
+        locked.save()
+        return seat.number
+
+
 def table_seat_leave(*, table_id: int, user_id: int) -> None:
     """Free the member's seat before the match; a table nobody sits at any more is abandoned.
     Locks the table row."""

@@ -1,4 +1,5 @@
-"""Moderators' acts on tables (issue 20, point 3), and players' reports made from a table or a
+"""Moderators' acts on tables (issue 20, point 3), the same end for the tables of a cancelled
+tournament (issue 19), and players' reports made from a table or a
 chat line, with what they came from attached.
 
 Each act locks the table row (``atomic_locked``), writes its audit entry and tells the members
@@ -6,6 +7,7 @@ it touches (``accounts.notices``) in the same transaction; the table's sockets h
 through the ordinary ``TableChanged`` its save publishes.
 """
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils import timezone
@@ -17,8 +19,10 @@ from accounts.roles import NotModerator, is_moderator
 from games.tables.models import ChatLine, Table, TableStatus
 from games.tables.refusals import TableRefusal
 from games.tables.services.chat import chat_room_of
-from games.tables.services.locked import atomic_locked
+from games.tables.services.locked import LockedTable, atomic_locked
 from games.tables.services.play import seat_leave_match
+
+RUNNING = (TableStatus.OPEN, TableStatus.PLAYING)
 
 
 def _reason_of(moderator: Any, reason: str) -> str:
@@ -36,18 +40,9 @@ def table_end(*, moderator: Any, table_id: int, reason: str) -> None:
     reason = _reason_of(moderator, reason)
     with atomic_locked(table_id) as locked:
         table = locked.table
-        if table.status not in (TableStatus.OPEN, TableStatus.PLAYING):
+        if table.status not in RUNNING:
             raise TableRefusal("table_not_running")
-        table.status = TableStatus.ENDED
-        table.finished_at = timezone.now()
-        locked.save()  # no clock: nobody is to move at an ended table
-        audit_record(
-            actor=moderator,
-            act="table_end",
-            target=Target("table", table.pk, str(table)),
-            reason=reason,
-            details={"version": table.version},
-        )
+        _end(locked, actor=moderator, reason=reason, status=TableStatus.ENDED)
         for seat in locked.seats:
             if seat.user_id is not None:
                 notice_send(
@@ -56,6 +51,36 @@ def table_end(*, moderator: Any, table_id: int, reason: str) -> None:
                     params={"table": table.pk, "reason": reason},
                     link=f"/tables/{table.pk}/",
                 )
+
+
+def tables_cancelled(*, actor: Any, table_ids: Sequence[int], reason: str) -> list[int]:
+    """End these tables as ``table_end`` does, because the event they belong to was cancelled
+    (a tournament's, by its organiser: the caller has checked who may, and tells the players
+    why in its own notice). Tables already over are left as they are. Locks each row in turn,
+    in id order, inside the caller's transaction (so the caller's lock comes first, and a
+    cancel that fails ends none). Returns the ids of the tables it ended."""
+    ended = []
+    for table_id in sorted(table_ids):
+        with atomic_locked(table_id) as locked:
+            if locked.table.status in RUNNING:
+                _end(locked, actor=actor, reason=reason, status=TableStatus.CANCELLED)
+                ended.append(table_id)
+    return ended
+
+
+def _end(locked: LockedTable, *, actor: Any, reason: str, status: str) -> None:
+    """No result, no rating change, no clock (nobody is to move at an ended table); audited."""
+    table = locked.table
+    table.status = status
+    table.finished_at = timezone.now()
+    locked.save()  # its clocks stop: nobody is to move at a table that is not playing
+    audit_record(
+        actor=actor,
+        act="table_end",
+        target=Target("table", table.pk, str(table)),
+        reason=reason,
+        details={"version": table.version},
+    )
 
 
 def table_player_remove(*, moderator: Any, table_id: int, user_id: int, reason: str) -> None:

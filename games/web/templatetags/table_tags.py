@@ -1,9 +1,9 @@
 """Cards, moves and events on the table pages.
 
 A card is drawn here and nowhere else: ``card_svg`` draws it for the page, and
-``card_templates`` draws every face once per table page, in ``<template>`` elements that the
-page's script clones (``static/js/table_cards.js``). Moves and events are told by
-``games.words.moves``, the same words the frames carry.
+``card_templates`` draws every face (and its small chip, ``card_chip``) once per table page,
+in ``<template>`` elements that the page's script clones (``static/js/table_cards.js``).
+Moves and events are told by ``games.words.moves``, the same words the frames carry.
 """
 
 from django import template
@@ -56,6 +56,32 @@ def card_svg(code: object) -> SafeString:
     )
 
 
+def card_chip(code: object) -> SafeString:
+    """A card written small but readable, for lines of text (a move's label, a replay's open
+    hands): its rank in letters the size of the text and its suit, named for screen readers.
+    A drawn card that small would shrink its rank to a few pixels (issue 22)."""
+    if code == PRINTED_JOKER:
+        rank, suit, name = "", None, JOKER
+    elif is_card_code(code):
+        assert isinstance(code, str)
+        rank, suit = rank_of(code), suit_of(code)
+        name = CARD_NAME % {"rank": RANK_NAMES[rank], "suit": SUIT_NAMES[suit]}
+    else:
+        return format_html(
+            '<span class="card-chip back" role="img" aria-label="{}"></span>', FACE_DOWN
+        )
+    mark = f"suit-{suit}" if suit else "joker-star"
+    return format_html(
+        '<span class="card-chip {}" role="img" aria-label="{}"><span class="chip-rank"'
+        ' aria-hidden="true">{}</span><svg class="chip-suit" viewBox="0 0 100 100"'
+        ' aria-hidden="true"><use href="#{}" width="100" height="100"/></svg></span>',
+        f"suit-{suit}" if suit else "joker",
+        name,
+        rank,
+        mark,
+    )
+
+
 @register.filter
 def cards_svg(codes) -> SafeString:
     return format_html_join("", "{}", ((card_svg(code),) for code in codes))
@@ -78,6 +104,8 @@ def card_templates() -> SafeString:
     the page's script to clone."""
     faces = [(f"face-{code}", card_svg(code)) for code in [*standard_deck(), PRINTED_JOKER]]
     faces.append((FACE_DOWN_ID, card_svg(None)))
+    faces += [(f"chip-{code}", card_chip(code)) for code in [*standard_deck(), PRINTED_JOKER]]
+    faces.append((f"chip-{FACE_DOWN_ID}", card_chip(None)))
     faces += [(f"suit-mark-{suit.value}", suit_svg(suit.value)) for suit in Suit]
     return format_html_join("", '<template id="{}">{}</template>', faces)
 

@@ -8,7 +8,7 @@ from django.urls import reverse
 from games.engine import GAMES
 from games.tables import services
 from games.tables.models import Move, Seat, Table, TableStatus
-from games.web.templatetags.table_tags import card_svg, cards_svg
+from games.web.templatetags.table_tags import card_chip, card_svg, cards_svg
 from tests.games.lobby_support import ranked_queue
 from tests.games.table_support import bots_play, match_of, members, signed_in, table_new
 from tests.live import ROOT
@@ -217,6 +217,11 @@ def test_the_table_page_draws_every_card_once_for_its_script_to_clone():
     for code in match_of(table).view(0)["hand"]:
         assert f'<template id="face-{code}">{card_svg(code)}</template>' in page
         assert str(card_svg(code)) in page.split('<div id="hand"', 1)[1]
+    # Issue 22, point 11: each card's chip for lines of text too, its rank as text.
+    chips = re.findall(r'<template id="chip-([^"]+)">', page)
+    assert len(chips) == len(set(chips)) == 52 + 1 + 1
+    assert '<span class="chip-rank" aria-hidden="true">10</span>' in str(card_chip("10H"))
+    assert 'aria-label="10 of hearts"' in str(card_chip("10H"))
 
 
 def test_the_replay_steps_through_a_finished_match_with_every_hand_open(client):

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0005_moderation_and_chat'),
+        ('games', '0006_table_status_cancelled'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
