@@ -34,11 +34,14 @@ class GamesConfig(AppConfig):
 
 
 def _daily_deal_ready() -> None:
-    """The daily deal scores an attempt when its table's match ends, and names its acts."""
+    """The daily deal scores an attempt when its table's match ends, names its acts, and
+    registers its live boards."""
     from accounts.audit import acts_register
     from accounts.notices import notice_kinds_register
     from games.daily import services
+    from games.live.pages import page_kind_register
     from games.tables.signals import match_finished
+    from games.web.daily import daily_board_may_watch, daily_board_render
 
     def attempt_scored(sender, locked, now, **kwargs) -> None:
         # Only a daily table keeps its seed past its match's end (games.daily.services).
@@ -48,6 +51,10 @@ def _daily_deal_ready() -> None:
             )
 
     match_finished.connect(attempt_scored, weak=False, dispatch_uid="games.daily.score")
+    # A game's day of boards updates itself as attempts finish (services: BOARD_PAGE).
+    page_kind_register(
+        services.BOARD_PAGE, render=daily_board_render, may_watch=daily_board_may_watch
+    )
     acts_register(
         {
             services.ROTATE_ACT: _("rotated a day's daily deal"),

@@ -4,7 +4,7 @@ the daily deal's in ``games.daily.models``.
 The migrations name the default callables by this module's path, so they are here too.
 """
 
-from games.daily.models import Attempt, DailyDeal, ScoreCount
+from games.daily.models import Attempt, DailyDeal, ScoreCount, VisitorTry
 from games.tables.models import MatchResult, Move, Seat, Table, bot_seed_new, invite_token_new
 
 __all__ = [
@@ -15,6 +15,7 @@ __all__ = [
     "ScoreCount",
     "Seat",
     "Table",
+    "VisitorTry",
     "bot_seed_new",
     "invite_token_new",
 ]

@@ -3,7 +3,7 @@ from datetime import timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from games.daily.services import daily_deals_generate
+from games.daily.services import daily_deals_generate, visitor_tries_sweep
 from games.live.presence import announcement_send
 from games.tables import selectors, services
 
@@ -59,5 +59,7 @@ def tables_sweep() -> None:
 def daily_deals_make() -> None:
     """At midnight Asia/Kolkata (beat, config/settings.py), and every hour in case a run was
     missed: today's and tomorrow's deal of every game, and any day missed since the last run.
-    Idempotent (games.daily.services.daily_deals_generate)."""
+    Idempotent (games.daily.services.daily_deals_generate). Then the visitors' tries that
+    are over or abandoned go, with their tables."""
     daily_deals_generate()
+    visitor_tries_sweep()

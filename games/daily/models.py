@@ -126,3 +126,26 @@ class ScoreCount(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deal} {self.score}: {self.attempts}"
+
+
+class VisitorTry(models.Model):
+    """A visitor's unranked try at a game's deal of one day (point 2: "Visitors may try it but
+    are not ranked"), at an ordinary table whose seat their session's key holds
+    (``games.tables.visitors``). One per key, game and day; never on a board or in a streak,
+    never scored: it is no ``Attempt``. The hourly job deletes those abandoned and those of
+    days over (``games.daily.services.visitor_tries_sweep``), their tables with them."""
+
+    visitor = models.CharField(max_length=32)
+    deal = models.ForeignKey(DailyDeal, on_delete=models.PROTECT, related_name="visitor_tries")
+    game = models.CharField(max_length=16)
+    day = models.DateField()
+    table = models.OneToOneField("games.Table", on_delete=models.CASCADE, related_name="+")
+    started_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["visitor", "game", "day"], name="one_visitor_try_a_day")
+        ]
+
+    def __str__(self) -> str:
+        return f"visitor {self.deal}"

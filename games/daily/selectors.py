@@ -15,7 +15,7 @@ from django.db.models import Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce, NullIf
 
 from games.daily.days import day_is_over, day_of
-from games.daily.models import Attempt, DailyDeal, ScoreCount
+from games.daily.models import Attempt, DailyDeal, ScoreCount, VisitorTry
 
 BOARD_SHOWN = 50
 STREAK_LOOKBACK = 400
@@ -133,6 +133,14 @@ def days_with_deals(game: str, *, before: date, count: int = 14) -> list[date]:
 
 def attempt_of(*, user_id: int, game: str, day: date) -> Attempt | None:
     return Attempt.objects.filter(member_id=user_id, game=game, day=day).first()
+
+
+def visitor_try_of(*, visitor: str, game: str, day: date) -> VisitorTry | None:
+    """The visitor's unranked try at the day's deal of ``game``, with its table's status."""
+    if not visitor:
+        return None
+    tries = VisitorTry.objects.select_related("table").only("deal_id", "table__status")
+    return tries.filter(visitor=visitor, game=game, day=day).first()
 
 
 def streak_of(user_id: int, *, now: datetime | None = None) -> int:

@@ -4,7 +4,9 @@ Generation and rotation rely on one constraint: a game has one current deal a da
 (``one_current_daily_deal``), so the beat job run twice, late, or racing a rotation leaves one.
 An attempt is a table made by ``games.tables.services.table_create`` with the deal's seed as
 its server seed, bots whose seeds come from it, and no seed of the member's own (everyone meets
-the same cards); ``one_daily_attempt_a_day`` keeps it to one per member, game and day.
+the same cards); ``one_daily_attempt_a_day`` keeps it to one per member, game and day. A
+visitor's try is the same table with the visitor's key in the person's seat, and a
+``VisitorTry`` in place of an ``Attempt``: nothing scores, ranks or counts it.
 """
 
 import hashlib
@@ -20,13 +22,14 @@ from django.utils import timezone
 
 from accounts.audit import Target, audit_record
 from accounts.notices import notice_send
+from config.news import PageChanged, publish_on_commit
 from games.daily.days import CATCH_UP_DAYS, day_end, day_is_over, day_of
-from games.daily.models import Attempt, DailyDeal, ScoreCount
+from games.daily.models import Attempt, DailyDeal, ScoreCount, VisitorTry
 from games.daily.plans import DAILY_BOT_LEVELS, MEMBER_SEAT, PLANS
 from games.daily.refusals import DailyRefusal
 from games.engine.base import Match
 from games.tables import services as table_services
-from games.tables.models import Move, Table
+from games.tables.models import Move, Table, TableStatus
 from games.tables.seeds import GENERATOR_VERSION, commitment_of, server_seed_new
 
 CHOSEN_SEED = re.compile(r"[0-9A-Za-z_:.-]{8,64}")
@@ -41,6 +44,14 @@ ROTATE_ACT = "daily_deal_rotate"
 SET_ACT = "daily_deal_set"
 TARGET_KIND = "daily_deal"
 ROTATED_NOTICE = "daily_deal_rotated"
+# The live page of a game's day of boards (``games.live.pages``), keyed by the game.
+BOARD_PAGE = "daily"
+
+# Visitors' tries cost a table each, and a new session is only a cookie away: the site as a
+# whole begins at most this many an hour (members are not counted), and the hourly job
+# deletes a try left unfinished this long, and every try once its day is over.
+VISITOR_TRIES_AN_HOUR = 600
+VISITOR_TRY_ABANDONED = timedelta(hours=2)
 
 
 # -- generation --------------------------------------------------------------------------------
@@ -130,26 +141,82 @@ def daily_attempt_begin(
         raise DailyRefusal("deal_rotated" if rotated else "no_such_deal")
     try:
         with transaction.atomic():
-            table = table_services.table_create(
-                creator_id=user_id,
-                game=game,
-                variant=deal.variant,
-                bot_levels=deal.bot_levels,
-                options=deal.options,
-                turn_seconds=TURN_SECONDS,
-                bot_delay_seconds=BOT_DELAY_SECONDS,
-                private=True,
-                allow_spectators=False,
-                server_seed=deal.seed,
-                bot_seeds=bot_seeds_of(deal),
-                reveal_after=day_end(day),
-            )
+            table = _attempt_table(deal, creator_id=user_id)
             return Attempt.objects.create(
                 member_id=user_id, deal=deal, game=game, day=day, table=table
             )
     except IntegrityError:
         # The same member's other request made it first: that one is the attempt.
         return Attempt.objects.get(member_id=user_id, game=game, day=day)
+
+
+def daily_visitor_try_begin(
+    *, visitor: str, game: str, deal_id: int | None = None, now: datetime | None = None
+) -> VisitorTry:
+    """A visitor's unranked try at today's deal of ``game``, at a table whose person's seat
+    their key holds: the one they began (a reload resumes it), else a new one, dealt as a
+    member's attempt is (the same cards, the same bots, the seed as secret). One a key, game
+    and day: a finished try is refused (``already_tried``), as is a forged or rotated
+    ``deal_id``. No score, no board, no streak: it is no ``Attempt``. Past
+    ``VISITOR_TRIES_AN_HOUR`` new tries on the site this hour, refused (``visitors_busy``)."""
+    now = now or timezone.now()
+    if not visitor:
+        raise DailyRefusal("visitor")
+    day = day_of(now)
+    deal = daily_deal_current(game=game, day=day)
+    existing = VisitorTry.objects.filter(visitor=visitor, game=game, day=day).first()
+    if existing is not None:
+        if existing.table.status != TableStatus.PLAYING:
+            raise DailyRefusal("already_tried")
+        return existing
+    if deal_id is not None and deal_id != deal.pk:
+        rotated = DailyDeal.objects.filter(pk=deal_id, game=game, day=day).exists()
+        raise DailyRefusal("deal_rotated" if rotated else "no_such_deal")
+    if VisitorTry.objects.filter(started_at__gt=now - timedelta(hours=1)).count() >= (
+        VISITOR_TRIES_AN_HOUR
+    ):
+        raise DailyRefusal("visitors_busy")
+    try:
+        with transaction.atomic():
+            table = _attempt_table(deal, creator_id=None, visitor=visitor)
+            return VisitorTry.objects.create(
+                visitor=visitor, deal=deal, game=game, day=day, table=table
+            )
+    except IntegrityError:
+        # The same visitor's other request made it first.
+        return VisitorTry.objects.get(visitor=visitor, game=game, day=day)
+
+
+def visitor_tries_sweep(*, now: datetime | None = None) -> int:
+    """The hourly job: delete the visitors' tries of days that are over and those left
+    unfinished for ``VISITOR_TRY_ABANDONED``, with their tables (seats, moves, result).
+    Returns how many tables went."""
+    now = now or timezone.now()
+    gone = VisitorTry.objects.filter(day__lt=day_of(now)) | VisitorTry.objects.filter(
+        started_at__lt=now - VISITOR_TRY_ABANDONED, table__status=TableStatus.PLAYING
+    )
+    _count, by_model = Table.objects.filter(pk__in=gone.values("table_id")).delete()
+    return by_model.get(Table._meta.label, 0)
+
+
+def _attempt_table(deal: DailyDeal, *, creator_id: int | None, visitor: str = "") -> Table:
+    """A table of ``deal``: its seed as the server's, bots seeded from it, no seed of the
+    person's own (everyone meets the same cards), kept private until the day is over."""
+    return table_services.table_create(
+        creator_id=creator_id,
+        visitor=visitor,
+        game=deal.game,
+        variant=deal.variant,
+        bot_levels=deal.bot_levels,
+        options=deal.options,
+        turn_seconds=TURN_SECONDS,
+        bot_delay_seconds=BOT_DELAY_SECONDS,
+        private=True,
+        allow_spectators=False,
+        server_seed=deal.seed,
+        bot_seeds=bot_seeds_of(deal),
+        reveal_after=day_end(deal.day),
+    )
 
 
 def bot_seeds_of(deal: DailyDeal) -> list[str]:
@@ -184,6 +251,8 @@ def daily_attempt_score(
         finished_attempts=F("finished_attempts") + 1
     )
     _score_counted(attempt.deal_id, score)
+    # The open boards show it within a second (games.live.pages pushes at most once a second).
+    publish_on_commit(PageChanged(BOARD_PAGE, attempt.game))
     return True
 
 
@@ -282,4 +351,5 @@ def daily_deal_rotate(
             "bot_levels": deal.bot_levels,
         },
     )
+    publish_on_commit(PageChanged(BOARD_PAGE, game))
     return Rotation(deal=deal, replaced=old)

@@ -138,6 +138,13 @@ class Match(ABC):
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (``None``: a spectator). Never a card it may not see."""
 
+    def sealed_view(self, seat: int | None) -> View:
+        """``view(seat)`` with the other seats' hands that the end of a deal lays open kept
+        face down: a daily deal's finished table while others still play the same cards
+        (issue 21, no spoilers before the day is over). By default the view itself: a game
+        whose view opens no hand at its end has nothing to seal."""
+        return self.view(seat)
+
     @abstractmethod
     def is_over(self) -> bool: ...
 

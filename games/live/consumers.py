@@ -28,6 +28,7 @@ from games.live.presence import BROADCAST_GROUP
 from games.tables import services
 from games.tables.refusals import TableRefusal
 from games.tables.selectors import TableSnapshot, table_access, table_revision
+from games.tables.visitors import visitor_key_of
 from games.words.refusals import refusal_text
 
 # Off the single "thread-sensitive" thread: moves at different tables run side by side, and
@@ -41,6 +42,8 @@ _table_revision = database_sync_to_async(table_revision, thread_sensitive=False)
 _move_apply = database_sync_to_async(services.table_move_apply, thread_sensitive=False)
 _seat_return = database_sync_to_async(services.table_seat_return, thread_sensitive=False)
 _ready = database_sync_to_async(services.table_ready, thread_sensitive=False)
+# The session is read as the auth middleware reads it (a visitor's key is in it).
+_visitor_key = database_sync_to_async(visitor_key_of)
 
 
 class PresenceConsumer(GuardedJsonConsumer):
@@ -84,8 +87,10 @@ class TableConsumer(LoopDispatch, TableChat):
     ``{"type": "error", "code": ..., "message": ...}``, and changes nothing.
     ``{"type": "arrange", "groups": [[...], ...]}`` (rummy) judges the sender's own layout of
     their hand and changes nothing (``games.live.arrange``).
-    Private tables need their invite (``?invite=...``) unless the member sits there. The
-    table's chat rides this socket too (``games.live.chat``).
+    Private tables need their invite (``?invite=...``) unless the member sits there. A
+    visitor (not signed in) sits only where their session's key holds a seat (a daily deal's
+    try, ``games.tables.visitors``), and is known by that key wherever a member is known by
+    their id. The table's chat rides this socket too (``games.live.chat``).
     """
 
     # A quick player sends a few moves a second (Hidden Unders: play, draw, done) and a page a
@@ -95,6 +100,7 @@ class TableConsumer(LoopDispatch, TableChat):
 
     table_id: int = 0
     user_id: int | None = None
+    visitor = ""
     seat: int | None = None
     sent_revision = -1
     joined = False
@@ -104,9 +110,11 @@ class TableConsumer(LoopDispatch, TableChat):
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         user = self.scope["user"]
         self.user_id = user.pk if user.is_authenticated else None
+        if self.user_id is None:
+            self.visitor = await _visitor_key(self.scope.get("session"))
         self.invite = _invite(self.scope)
         access = await _table_access(
-            table_id=self.table_id, user_id=self.user_id, invite=self.invite
+            table_id=self.table_id, user_id=self.user_id, invite=self.invite, visitor=self.visitor
         )
         if access is None:
             await self.close()
@@ -146,7 +154,7 @@ class TableConsumer(LoopDispatch, TableChat):
         """Reconnecting is coming back: it ends a stand-in and a pending drop."""
         mine = next((s for s in snapshot.seats if s.number == self.seat), None)
         if mine is not None and (mine.stand_in or mine.away):
-            await _seat_return(table_id=self.table_id, user_id=self.user_id)
+            await _seat_return(table_id=self.table_id, user_id=self.user_id, visitor=self.visitor)
 
     async def send_current_state(self):
         snapshot = await self.hub.snapshots.fresh(self.table_id)
@@ -154,9 +162,7 @@ class TableConsumer(LoopDispatch, TableChat):
             await self.send_state(snapshot)
 
     async def send_state(self, snapshot: TableSnapshot):
-        self.seat = next(
-            (s.number for s in snapshot.seats if self.user_id and s.user_id == self.user_id), None
-        )
+        self.seat = snapshot.seat_held_by(user_id=self.user_id, visitor=self.visitor)
         self.sent_revision = snapshot.revision
         await self.send_json(state_frame(snapshot, self.seat, language=self.language))
         if self.chat_rooms_sent and self.chat_rooms() != self.chat_rooms_sent:
@@ -179,6 +185,7 @@ class TableConsumer(LoopDispatch, TableChat):
                 action=action,
                 version=version,
                 seat=seat,
+                visitor=self.visitor,
             )
         except TableRefusal as refusal:
             await self.send_error(refusal.code)
@@ -220,14 +227,14 @@ class TableConsumer(LoopDispatch, TableChat):
         if self.seat is None:
             await self.send_error("not_seated")
             return
-        if not await _ready(table_id=self.table_id, user_id=self.user_id):
+        if not await _ready(table_id=self.table_id, user_id=self.user_id, visitor=self.visitor):
             # Nothing changed (the pause had just ended, or a second press): the page waits
             # for an answer, so it gets the table as it stands.
             await self.send_current_state()
 
     async def client_back(self, message):
         if self.seat is not None:
-            await _seat_return(table_id=self.table_id, user_id=self.user_id)
+            await _seat_return(table_id=self.table_id, user_id=self.user_id, visitor=self.visitor)
 
 
 class NoSuchSocket(AsyncWebsocketConsumer):

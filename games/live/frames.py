@@ -90,7 +90,7 @@ def state_frame(
         "revision": snapshot.revision,
         "status": snapshot.status,
         "seat": seat,
-        "view": match.view(seat) if match is not None else None,
+        "view": _view(snapshot, seat),
         "legal": [] if pause is not None else _legal(snapshot, seat),
         "deadline": snapshot.deadline.isoformat() if snapshot.deadline and playing else None,
         "seats": [info.to_json() for info in snapshot.seats],
@@ -126,6 +126,17 @@ def replay_frame(
         "step": snapshot.version,
         "steps": steps,
     }
+
+
+def _view(snapshot: TableSnapshot, seat: int | None) -> View | None:
+    """The seat's view; a daily deal's, before its day is over, sealed (no spoilers)."""
+    match = snapshot.match
+    if match is None:
+        return None
+    secret_until = snapshot.hands_secret_until
+    if secret_until is not None and timezone.now() < secret_until:
+        return match.sealed_view(seat)
+    return match.view(seat)
 
 
 def _pause(snapshot: TableSnapshot) -> Pause | None:

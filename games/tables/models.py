@@ -12,6 +12,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from config.catalogue import CATALOGUE
+from games.tables.visitors import holds_seat
 
 
 def invite_token_new() -> str:
@@ -122,8 +123,8 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    """One seat: empty, a member, or a bot. A member's seat may be played for a while by a
-    stand-in bot (``stand_in``) after too many timeouts in a row."""
+    """One seat: empty, a member, a visitor, or a bot. A member's seat may be played for a
+    while by a stand-in bot (``stand_in``) after too many timeouts in a row."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     number = models.PositiveSmallIntegerField(_("seat"))
@@ -135,6 +136,10 @@ class Seat(models.Model):
         related_name="seats",
         verbose_name=_("player"),
     )
+    # A visitor (not signed in) sitting here: the key their session keeps
+    # (``games.tables.visitors``), never the session's own key. Only a daily deal's unranked
+    # try seats one (issue 21).
+    visitor = models.CharField(max_length=32, blank=True, editable=False)
     bot_level = models.CharField(_("bot"), max_length=8, choices=BotLevel.choices, blank=True)
     bot_seed = models.CharField(max_length=32, default=bot_seed_new, editable=False)
     # What the seat's bot remembers of the public events (games.engine.bots: memory_json).
@@ -160,6 +165,11 @@ class Seat(models.Model):
                 condition=models.Q(user__isnull=False),
                 name="one_seat_per_member",
             ),
+            models.UniqueConstraint(
+                fields=["table", "visitor"],
+                condition=~models.Q(visitor=""),
+                name="one_seat_per_visitor",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -167,7 +177,16 @@ class Seat(models.Model):
 
     @property
     def is_empty(self) -> bool:
-        return self.user_id is None and not self.bot_level
+        return self.user_id is None and not self.visitor and not self.bot_level
+
+    @property
+    def has_person(self) -> bool:
+        """A member or a visitor sits here (their own seat, whoever plays it just now)."""
+        return self.user_id is not None or bool(self.visitor)
+
+    def is_held_by(self, *, user_id: int | None, visitor: str = "") -> bool:
+        """``user_id``'s seat, or, for a visitor (no user id), the seat their key holds."""
+        return holds_seat(self.user_id, self.visitor, user_id=user_id, visitor=visitor)
 
     @property
     def played_by_bot(self) -> bool:

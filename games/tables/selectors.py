@@ -18,6 +18,7 @@ from games.engine import GAMES
 from games.engine.base import Match
 from games.tables.models import ChatLine, Move, Seat, Table, TableStatus
 from games.tables.sql import PUBLIC_MOVE, PublicMove, public_move, table_rows
+from games.tables.visitors import holds_seat
 
 RECENT_MOVES = 30
 
@@ -88,16 +89,19 @@ def _ranked_queues(game: str, tables: QuerySet[Table]) -> list[RankedQueue]:
 # -- who may see a table -----------------------------------------------------------------------
 
 
-def table_may_be_seen(table: Table, *, user_id: int | None, invite: str | None) -> bool:
+def table_may_be_seen(
+    table: Table, *, user_id: int | None, invite: str | None, visitor: str = ""
+) -> bool:
     """Public tables are open to all; a private one to its seated members, its creator, and
-    whoever holds its invite link; a daily deal's finished table (private while its day
-    lasts) to all once its day is over, for its board to link its replay and its seed."""
+    whoever holds its invite link; a visitor's try at a daily deal to the visitor whose key
+    holds its seat; a daily deal's finished table (private while its day lasts) to all once
+    its day is over, for its board to link its replay and its seed."""
     if not table.private or _daily_deal_is_open(table):
         return True
     if invite and secrets.compare_digest(invite, table.invite_token):
         return True
     if user_id is None:
-        return False
+        return bool(visitor) and table.seats.filter(visitor=visitor).exists()
     return table.created_by_id == user_id or table.seats.filter(user_id=user_id).exists()
 
 
@@ -116,20 +120,19 @@ class Access:
     seat: int | None
 
 
-def table_access(*, table_id: int, user_id: int | None, invite: str | None) -> Access | None:
-    """The seat of a member sitting at the table, else a spectator's place where watching is
-    allowed, or for a moderator; ``None``: refused (no such table, private without the
-    invite, no spectators)."""
+def table_access(
+    *, table_id: int, user_id: int | None, invite: str | None, visitor: str = ""
+) -> Access | None:
+    """The seat of a member (or a visitor, by their key) sitting at the table, else a
+    spectator's place where watching is allowed, or for a moderator; ``None``: refused (no
+    such table, private without the invite, no spectators)."""
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return None
-    if not table_may_be_seen(table, user_id=user_id, invite=invite):
+    if not table_may_be_seen(table, user_id=user_id, invite=invite, visitor=visitor):
         return Access(seat=None) if moderator_watches(user_id) else None
-    seat = (
-        Seat.objects.filter(table=table, user_id=user_id).values_list("number", flat=True).first()
-        if user_id is not None
-        else None
-    )
+    held = Q(user_id=user_id) if user_id is not None else Q(visitor=visitor) & ~Q(visitor="")
+    seat = Seat.objects.filter(held, table=table).values_list("number", flat=True).first()
     if seat is None and not table.allow_spectators and not moderator_watches(user_id):
         return None
     return Access(seat=seat)
@@ -163,6 +166,9 @@ class SeatInfo:
     number: int
     name: str
     user_id: int | None
+    # A visitor's key (``games.tables.visitors``): for the server to know the visitor's own
+    # seat, never in a frame (``to_json``).
+    visitor: str
     bot_level: str
     stand_in: bool
     away: bool
@@ -194,9 +200,19 @@ class TableSnapshot:
     deadline: datetime | None
     paused_until: datetime | None  # the last deal's result stays up until then
     rematch: int | None  # the table of this finished match's rematch
+    # A daily deal's table: the other seats' hands stay face down until then, even after
+    # its match (no spoilers; ``Match.sealed_view``).
+    hands_secret_until: datetime | None
     seats: tuple[SeatInfo, ...]
     match: Match | None
     last_move: PublicMove | None
+
+    def seat_held_by(self, *, user_id: int | None, visitor: str = "") -> int | None:
+        """The number of the member's seat, or (no user id) the visitor's; None: watching."""
+        for seat in self.seats:
+            if holds_seat(seat.user_id, seat.visitor, user_id=user_id, visitor=visitor):
+                return seat.number
+        return None
 
 
 def table_snapshot(table_id: int) -> TableSnapshot | None:
@@ -229,11 +245,13 @@ def table_snapshot_of(
         deadline=table.deadline,
         paused_until=table.paused_until,
         rematch=table.rematch_id,
+        hands_secret_until=table.reveal_after,
         seats=tuple(
             SeatInfo(
                 number=seat.number,
                 name=name,
                 user_id=seat.user_id,
+                visitor=seat.visitor,
                 bot_level=seat.bot_level,
                 stand_in=seat.stand_in,
                 away=seat.timeouts_in_row >= table.max_timeouts,

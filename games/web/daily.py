@@ -5,13 +5,16 @@ Each view parses the request, calls one service or selector and renders. Refusal
 translated messages; nothing is changed by one.
 """
 
+from collections.abc import Iterable
 from datetime import date, timedelta
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.template.loader import render_to_string
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -21,6 +24,7 @@ from games.daily.days import day_end, day_of
 from games.daily.models import DailyDeal
 from games.daily.plans import DAILY_BOT_LEVELS, PLANS
 from games.daily.refusals import DailyRefusal
+from games.tables.visitors import visitor_key_given, visitor_key_of
 from games.words.daily import daily_refusal_text, result_words
 
 STAFF_DAYS_AHEAD = 7
@@ -59,11 +63,37 @@ def daily_game(request, slug):
         "ends_at": day_end(today),
         "deal": deal,
         "attempt": user_id and selectors.attempt_of(user_id=user_id, game=slug, day=today),
+        "visitor_try": user_id is None
+        and selectors.visitor_try_of(visitor=visitor_key_of(request.session), game=slug, day=today),
         "boards": _boards(slug, today, user_id),
         "past_days": selectors.days_with_deals(slug, before=today),
         "streak": selectors.streak_of(user_id) if user_id else None,
+        # Where the boards hear of attempts finishing (games.live.pages, kind "daily").
+        "board_socket": f"/ws/pages/daily/{slug}/",
     }
     return render(request, "games/daily/game.html", context)
+
+
+def daily_board_render(slug: str, languages: Iterable[str]) -> dict[str, str]:
+    """Today's boards of a game as its live page pushes them (kind ``"daily"``): read once,
+    for no reader in particular (each page keeps its reader's own place apart), and rendered
+    in each of ``languages``."""
+    if slug not in PLANS:
+        raise LookupError(f"no daily deal of {slug!r}")
+    boards = _boards(slug, day_of(), None)
+    rendered = {}
+    for language in languages:
+        with translation.override(language):
+            rendered[language] = render_to_string("games/daily/_boards.html", {"boards": boards})
+    return rendered
+
+
+def daily_board_may_watch(user: Any, slug: str) -> bool:
+    """Anyone may watch a day's boards, visitors too: until the day is over they show scores
+    alone (no spoilers)."""
+    if slug not in PLANS:
+        raise LookupError(f"no daily deal of {slug!r}")
+    return True
 
 
 def daily_day(request, slug, day):
@@ -92,19 +122,23 @@ def daily_day(request, slug, day):
 @require_POST
 def daily_play(request, slug):
     """Begin (or resume) the member's attempt at today's deal and go to its table. A visitor
-    is refused: an attempt is a place on the board, and the board is for members."""
+    begins (or resumes) an unranked try instead, held by their session's key: the board and
+    the streak are for members."""
     _game(slug)
-    if not request.user.is_authenticated:
-        messages.error(request, daily_refusal_text("visitor"))
-        return redirect(f"{reverse('account_login')}?next={reverse('daily_game', args=[slug])}")
+    deal_id = _int_or_none(request.POST.get("deal"))
     try:
-        attempt = services.daily_attempt_begin(
-            user_id=request.user.pk, game=slug, deal_id=_int_or_none(request.POST.get("deal"))
-        )
+        if request.user.is_authenticated:
+            played = services.daily_attempt_begin(
+                user_id=request.user.pk, game=slug, deal_id=deal_id
+            )
+        else:
+            played = services.daily_visitor_try_begin(
+                visitor=visitor_key_given(request.session), game=slug, deal_id=deal_id
+            )
     except DailyRefusal as refusal:
         messages.error(request, daily_refusal_text(refusal.code))
         return redirect("daily_game", slug=slug)
-    return redirect("table", table_id=attempt.table_id)
+    return redirect("table", table_id=played.table_id)
 
 
 @login_required

@@ -23,6 +23,7 @@ from games.live.frames import replay_frame, state_frame
 from games.tables import selectors, services
 from games.tables.models import ENDED_EARLY, BotLevel, Table, TableStatus
 from games.tables.refusals import TableRefusal
+from games.tables.visitors import visitor_key_of
 from games.web.console import chat_context
 from games.web.forms import TableForm
 from games.words.labels import HAND_LABELS, bot_label, isolated, variant_name
@@ -136,7 +137,8 @@ def table(request, table_id):
     table, invite = _visible_table(request, table_id)
     snapshot = selectors.table_snapshot(table.pk)
     user_id = request.user.pk if request.user.is_authenticated else None
-    seat = next((s.number for s in snapshot.seats if user_id and s.user_id == user_id), None)
+    visitor = _visitor(request)
+    seat = snapshot.seat_held_by(user_id=user_id, visitor=visitor)
     closed = table.status != TableStatus.OPEN and not table.allow_spectators
     if seat is None and closed and not is_moderator(request.user):
         raise Http404
@@ -151,6 +153,8 @@ def table(request, table_id):
         "seats": snapshot.seats,
         "my_seat": seat,
         "my_seat_left": seat is not None and snapshot.seats[seat].left,
+        # A visitor's unranked try at a daily deal (issue 21): the page says so.
+        "visitor_seat": seat is not None and user_id is None,
         "is_creator": user_id is not None and user_id == table.created_by_id,
         "invite": invite,
         "invite_url": _invite_url(request, table) if table.private and user_id else None,
@@ -352,10 +356,17 @@ def _visible_table(request, table_id) -> tuple[Table, str | None]:
     table = get_object_or_404(Table, pk=table_id)
     invite = request.GET.get("invite") or None
     user_id = request.user.pk if request.user.is_authenticated else None
-    seen = selectors.table_may_be_seen(table, user_id=user_id, invite=invite)
+    seen = selectors.table_may_be_seen(
+        table, user_id=user_id, invite=invite, visitor=_visitor(request)
+    )
     if not seen and not is_moderator(request.user):
         raise Http404
     return table, invite
+
+
+def _visitor(request) -> str:
+    """A visitor's key (``games.tables.visitors``); "" for a member, who is known by id."""
+    return "" if request.user.is_authenticated else visitor_key_of(request.session)
 
 
 def _table_action(request, table_id, action) -> HttpResponseRedirect:

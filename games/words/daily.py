@@ -21,6 +21,11 @@ REFUSALS = {
     "rotated_meanwhile": _("Someone else changed that day's deal meanwhile: look again."),
     "bad_day": _("There is no such day."),
     "visitor": _("Sign in to play the daily deal for a place on the board."),
+    "already_tried": _("You have tried today's deal of this game. Sign up to play it ranked."),
+    "visitors_busy": _(
+        "Too many visitors are trying the daily deal just now: sign in to play it, or come back "
+        "later."
+    ),
 }
 
 

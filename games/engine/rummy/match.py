@@ -631,6 +631,19 @@ class RummyMatch(Match):
             else None,
         }
 
+    def sealed_view(self, seat: int | None) -> View:
+        """The view with the last deal's shown hands (RM-5) open for ``seat``'s own alone: the
+        others keep their outcome and points, which the board shows anyway, not their cards."""
+        view = self.view(seat)
+        if view["last_deal"]:
+            view["last_deal"] = [
+                shown
+                if shown["seat"] == seat
+                else {**shown, "groups": [], "kinds": [], "ungrouped": [], "aside": None}
+                for shown in view["last_deal"]
+            ]
+        return view
+
 
 def _card_groups(value: object) -> list[list[str]]:
     """A declaration's groups: a list of non-empty lists of card codes."""

@@ -41,7 +41,7 @@ PAUSE_SECONDS = (0, 60)
 @transaction.atomic
 def table_create(
     *,
-    creator_id: int,
+    creator_id: int | None,
     game: str,
     variant: str,
     bot_levels: Sequence[str],
@@ -57,6 +57,7 @@ def table_create(
     bot_seeds: Sequence[str] | None = None,
     reveal_after: datetime | None = None,
     pause_seconds: int = 10,
+    visitor: str = "",
 ) -> Table:
     """A new table with one seat per entry of ``bot_levels`` ("" for a person, else the level of
     the bot sitting there); the creator takes the first seat left for a person, with the seed
@@ -66,7 +67,10 @@ def table_create(
 
     A daily deal gives its own ``server_seed`` (the day's), ``bot_seeds`` drawn from it (the
     same bots for everyone) and ``reveal_after`` (the end of its day); any other table draws a
-    fresh server seed from the operating system's secure source."""
+    fresh server seed from the operating system's secure source. A visitor's try at a daily
+    deal has no creator: the ``visitor`` key takes the person's seat."""
+    if (creator_id is None) == (not visitor):
+        raise ValueError("a table is made by a member or for a visitor")
     options = _checked(game, variant, bot_levels, options or {})
     if client_seed and not client_seed_is_valid(client_seed):
         raise ValidationError({"client_seed": MALFORMED_SEED})
@@ -74,7 +78,7 @@ def table_create(
         raise ValueError("one bot seed per seat")
     if ranked and any(bot_levels):
         raise ValidationError({"ranked": _("A ranked table is for members only: no bots.")})
-    if ranked:
+    if ranked and creator_id is not None:
         ranked_play_allowed(creator_id)
     _check_range("turn_seconds", turn_seconds, TURN_SECONDS)
     _check_range("bot_delay_seconds", bot_delay_seconds, BOT_DELAY_SECONDS)
@@ -106,6 +110,7 @@ def table_create(
     creator_seat = next((seat for seat in seats if not seat.bot_level), None)
     if creator_seat is not None:
         creator_seat.user_id = creator_id
+        creator_seat.visitor = visitor
         creator_seat.client_seed = client_seed
     Seat.objects.bulk_create(seats)
     with atomic_locked(table.pk) as locked:

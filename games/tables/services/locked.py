@@ -78,8 +78,12 @@ class LockedTable:
 
     # -- who sits where ----------------------------------------------------------------------
 
-    def seat_of(self, user_id: int) -> Seat | None:
-        return next((seat for seat in self.seats if seat.user_id == user_id), None)
+    def seat_of(self, user_id: int | None, visitor: str = "") -> Seat | None:
+        """The member's seat, or (no user id) the seat the visitor's key holds."""
+        return next(
+            (seat for seat in self.seats if seat.is_held_by(user_id=user_id, visitor=visitor)),
+            None,
+        )
 
     def seat_set(self, seat: Seat, **values: object) -> None:
         """Give ``seat`` these ``values``; ``save`` writes these columns of it."""
@@ -226,8 +230,9 @@ class LockedTable:
         return bool(self.people_present())
 
     def people_present(self) -> list[Seat]:
-        """The seats members play themselves now (not one a bot plays: left, or away)."""
-        return [seat for seat in self.seats if seat.user_id is not None and not seat.played_by_bot]
+        """The seats people (members, a visitor) play themselves now (not one a bot plays:
+        left, or away)."""
+        return [seat for seat in self.seats if seat.has_person and not seat.played_by_bot]
 
     def _pause(self, now: datetime) -> None:
         """A deal just ended: its result stays up ``pause_seconds``, every person's Ready

@@ -24,15 +24,22 @@ logger = logging.getLogger(__name__)
 
 
 def table_move_apply(
-    *, table_id: int, user_id: int, action: Action, version: int, seat: int | None = None
+    *,
+    table_id: int,
+    user_id: int | None,
+    action: Action,
+    version: int,
+    seat: int | None = None,
+    visitor: str = "",
 ) -> int:
-    """Apply a member's ``action`` for their own seat, if the table is still at ``version``.
+    """Apply a member's ``action`` for their own seat (a visitor's: no ``user_id``, the seat
+    their ``visitor`` key holds), if the table is still at ``version``.
 
     Locks the table row. ``seat``, when the client names one, must be the member's own. Refusals
     (``TableRefusal``, the engine's ``IllegalAction``) change nothing. Returns the new version.
     """
     with atomic_locked(table_id) as locked:
-        own = locked.seat_of(user_id)
+        own = locked.seat_of(user_id, visitor)
         if own is None:
             raise TableRefusal("not_seated")
         if own.left:
@@ -52,12 +59,12 @@ def table_move_apply(
         return locked.table.version
 
 
-def table_seat_return(*, table_id: int, user_id: int) -> bool:
-    """The member is back at their seat (they reconnected or said so): no stand-in bot and no
-    pending drop any more, and a fresh turn clock if it is their turn. Locks the table row.
-    Returns whether anything changed."""
+def table_seat_return(*, table_id: int, user_id: int | None, visitor: str = "") -> bool:
+    """The member (or visitor) is back at their seat (they reconnected or said so): no
+    stand-in bot and no pending drop any more, and a fresh turn clock if it is their turn.
+    Locks the table row. Returns whether anything changed."""
     with atomic_locked(table_id) as locked:
-        own = locked.seat_of(user_id)
+        own = locked.seat_of(user_id, visitor)
         if own is None or own.left or locked.table.status != TableStatus.PLAYING:
             return False
         if not (own.stand_in or own.timeouts_in_row):
@@ -180,13 +187,14 @@ def table_bot_turn_play(*, table_id: int, version: int) -> bool:
         return True
 
 
-def table_ready(*, table_id: int, user_id: int) -> bool:
+def table_ready(*, table_id: int, user_id: int | None, visitor: str = "") -> bool:
     """The member has read the last deal's result (the Ready button): once every person at
     the table has, the next deal is dealt, by its dealer (a person's deal is applied here; a
     bot's job is queued without waiting for the rest of the pause). Locks the table row.
-    Returns whether anything changed: Ready outside a pause, or twice, changes nothing."""
+    Returns whether anything changed: Ready outside a pause, or twice, changes nothing. A
+    visitor (no ``user_id``) is known by their ``visitor`` key."""
     with atomic_locked(table_id) as locked:
-        own = locked.seat_of(user_id)
+        own = locked.seat_of(user_id, visitor)
         if own is None:
             raise TableRefusal("not_seated")
         if not locked.paused() or own.ready or own.left:

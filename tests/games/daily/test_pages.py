@@ -5,7 +5,6 @@ refused with a translated message and nothing changed."""
 from datetime import timedelta
 
 import pytest
-from django.test import Client
 from django.utils import translation
 
 from games.daily import services
@@ -44,15 +43,6 @@ def test_a_second_attempt_from_the_page_is_refused_in_the_readers_language():
 
         assert daily_refusal_text("already_played") in hindi.content.decode()
     assert Table.objects.count() == 1
-
-
-def test_a_visitor_may_look_but_posting_an_attempt_is_refused():
-    visitor = Client()
-    page = visitor.get("/daily/pitch/")
-    assert page.status_code == 200 and "Sign in to play" in page.content.decode()
-    response = visitor.post("/daily/pitch/play/")
-    assert response.status_code == 302 and response.url.startswith("/accounts/login/")
-    assert not Table.objects.exists() and not Attempt.objects.exists()
 
 
 def test_a_forged_deal_id_or_day_is_refused_and_changes_nothing():

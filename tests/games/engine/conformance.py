@@ -10,6 +10,7 @@ from typing import Any
 
 from games.engine import GAMES
 from games.engine.base import Action, HandLabel, Match
+from games.engine.cards import is_card_code
 
 MAX_STEPS = 20_000
 
@@ -83,3 +84,42 @@ def open_hands_problems(match: Match) -> list[str]:
         if shown[label] - decks
     ]
     return problems
+
+
+# Where a finished match's cards still lie unseen by the other seats: in a hand, face down.
+KEPT_AT_THE_END = {HandLabel.HELD, HandLabel.UNDERS, HandLabel.ASIDE, HandLabel.FACE_DOWN}
+
+
+def spoiled_cards(
+    view: object, match: Match, seat: int | None, *, seen_before: object
+) -> list[str]:
+    """Card codes in ``view`` every copy of which a finished ``match`` leaves in another seat's
+    hand (or face down there), and that the seat's view before the last move (``seen_before``)
+    did not show: what a sealed view (issue 21, no spoilers) must not lay open. A card seen in
+    play (picked from the open pile, a trump card shown) is no spoiler."""
+    kept = Counter(
+        card
+        for other, groups in enumerate(match.open_hands())
+        if other != seat
+        for group in groups
+        if group["label"] in KEPT_AT_THE_END
+        for card in group["cards"]
+    )
+    elsewhere = Counter(match.all_cards()) - kept
+    known = set(_codes_in(seen_before))
+    return [
+        card for card in _codes_in(view) if kept[card] and not elsewhere[card] and card not in known
+    ]
+
+
+def _codes_in(node: object) -> Iterator[str]:
+    """Every string in ``node`` (nested dicts and lists) that is a card code."""
+    level = [node]
+    while level:
+        item = level.pop()
+        if isinstance(item, dict):
+            level.extend(item.values())
+        elif isinstance(item, list | tuple):
+            level.extend(item)
+        elif isinstance(item, str) and is_card_code(item):
+            yield item

@@ -20,6 +20,7 @@ from tests.games.engine.conformance import (
     open_hands_problems,
     play_randomly,
     snapshot,
+    spoiled_cards,
 )
 
 TABLES = list(every_table())
@@ -327,3 +328,23 @@ def test_the_engine_imports_no_framework():
             elif isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module]
             assert not {n.split(".")[0] for n in names} & banned, path
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_finished_matchs_sealed_view_lays_open_no_card_left_in_another_seats_hand(table, seed):
+    """Issue 21 (no spoilers): ``sealed_view`` of a finished match shows no seat (nor a
+    spectator) a card that the match leaves in another seat's hand or face down there, unless
+    it saw that card before the last move."""
+    rules = GAMES[table[0]]
+    match = random_play_match(table, seed)
+    before: list[Match] = []
+
+    def keep(position: Match, _seat: int, _action: Action) -> None:
+        before[:] = [rules.from_json(json.loads(snapshot(position)))]
+
+    play_randomly(match, random.Random(seed), on_step=keep)
+    for reader in [*range(table[2]), None]:
+        seen = before[0].view(reader)
+        sealed = match.sealed_view(reader)
+        assert spoiled_cards(sealed, match, reader, seen_before=seen) == [], reader

@@ -1,0 +1,149 @@
+"""Issue 21, point 2: "Visitors may try it but are not ranked". A visitor's try is an ordinary
+table whose person's seat their session's key holds: the same cards and bots as the members',
+resumed on reload, one a session and day, never scored, ranked or counted in a streak; it
+opens to no one else, and tries left behind are swept away."""
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from games.daily import selectors, services
+from games.daily.days import day_of
+from games.daily.models import Attempt, ScoreCount, VisitorTry
+from games.tables import services as table_services
+from games.tables.models import Table, TableStatus
+from games.tables.visitors import VISITOR_SESSION_KEY
+from games.words.daily import daily_refusal_text
+from tests.games.daily.daily_support import begin, play_out, refused_daily
+from tests.games.table_support import match_of, members, refused, signed_in
+
+pytestmark = pytest.mark.django_db
+
+
+def visitor_try(client: Client, game: str) -> VisitorTry:
+    response = client.post(f"/daily/{game}/play/")
+    assert response.status_code == 302 and response.url.startswith("/tables/")
+    return VisitorTry.objects.get(visitor=client.session[VISITOR_SESSION_KEY], game=game)
+
+
+def test_a_visitor_tries_the_days_deal_at_an_ordinary_table_with_the_members_cards_and_bots():
+    (asha,) = members(1)
+    visitor = Client()
+    page = visitor.get("/daily/courtpiece/").content.decode()
+    assert "Try today's deal (unranked)" in page and "not ranked" in page
+    tried = visitor_try(visitor, "courtpiece")
+    attempt = begin(asha, "courtpiece")
+    table = tried.table
+    assert tried.deal == attempt.deal
+    assert table.private and not table.allow_spectators and not table.ranked
+    assert table.created_by is None and table.status == TableStatus.PLAYING
+    seat = table.seats.get(number=0)
+    assert seat.user is None and seat.visitor == tried.visitor
+    assert match_of(table).view(0)["hand"] == match_of(attempt.table).view(0)["hand"]
+    assert play_out(tried) == play_out(attempt)
+    shown = visitor.get(f"/tables/{table.pk}/").content.decode()
+    assert "this try is not ranked and posts no score" in shown and "/accounts/signup/" in shown
+    # The seed stays secret until the day is over, as at a member's table.
+    assert table.seed_commitment in shown and table.server_seed not in shown
+
+
+def test_a_reload_resumes_the_same_try_and_another_browser_is_another_visitor():
+    first, second = Client(), Client()
+    tried = visitor_try(first, "rummy")
+    again = first.post("/daily/rummy/play/")
+    assert again.url == f"/tables/{tried.table_id}/"
+    assert "Go back to your attempt" in first.get("/daily/rummy/").content.decode()
+    playing = first.get(again.url).content.decode()
+    # Leaving the match is a member's (it may count them last): a visitor just stops.
+    assert 'id="hand"' in playing and 'id="leave-form"' not in playing
+    other = visitor_try(second, "rummy")
+    assert other.table_id != tried.table_id and other.visitor != tried.visitor
+    assert Table.objects.count() == 2
+
+
+def test_a_visitors_finished_try_is_never_ranked_scored_or_in_a_streak_and_not_tried_again():
+    (asha,) = members(1)
+    visitor = Client()
+    tried = visitor_try(visitor, "unders")
+    play_out(tried)
+    tried.table.refresh_from_db()
+    assert tried.table.status == TableStatus.FINISHED
+    assert not Attempt.objects.exists() and not ScoreCount.objects.exists()
+    (board,) = selectors.day_boards("unders", day_of(), user_id=None)
+    assert board.rows == [] and board.finished == 0
+    assert selectors.streak_of(asha.pk) == 0
+    page = visitor.get("/daily/unders/").content.decode()
+    assert "You have tried today's deal as a visitor" in page
+    result = visitor.get(f"/tables/{tried.table_id}/").content.decode()
+    # Play again would make a member's table: a visitor is asked to sign up instead.
+    assert 'id="play-again"' not in result and "/accounts/signup/" in result
+    response = visitor.post("/daily/unders/play/", follow=True)
+    assert daily_refusal_text("already_tried").replace("'", "&#x27;") in (response.content.decode())
+    assert Table.objects.count() == 1
+    with refused_daily("already_tried"):
+        services.daily_visitor_try_begin(visitor=tried.visitor, game="unders")
+
+
+def test_a_visitor_cannot_see_or_move_at_a_members_table_or_another_visitors():
+    (asha,) = members(1)
+    member_table = begin(asha, "courtpiece").table
+    mine, theirs = Client(), Client()
+    own = visitor_try(mine, "courtpiece")
+    other = visitor_try(theirs, "courtpiece")
+    for table in (member_table, other.table):
+        assert mine.get(f"/tables/{table.pk}/").status_code == 404
+        with refused("not_seated"):
+            table_services.table_move_apply(
+                table_id=table.pk,
+                user_id=None,
+                visitor=own.visitor,
+                action={"type": "pass"},
+                version=table.version,
+            )
+        assert Table.objects.get(pk=table.pk).version == table.version
+    # At their own table, a forged seat is refused too.
+    with refused("bad_seat"):
+        table_services.table_move_apply(
+            table_id=own.table_id,
+            user_id=None,
+            visitor=own.visitor,
+            action={"type": "pass"},
+            version=own.table.version,
+            seat=1,
+        )
+    # No key at all is no one's seat.
+    with refused("not_seated"):
+        table_services.table_move_apply(
+            table_id=own.table_id, user_id=None, action={}, version=own.table.version
+        )
+
+
+def test_past_the_sites_hourly_cap_a_visitor_is_refused_and_no_table_is_made(monkeypatch):
+    monkeypatch.setattr(services, "VISITOR_TRIES_AN_HOUR", 1)
+    visitor_try(Client(), "pitch")
+    late = Client()
+    response = late.post("/daily/pitch/play/", follow=True)
+    assert "Too many visitors" in response.content.decode()
+    assert Table.objects.count() == 1
+    # A member is not held back by visitors.
+    (asha,) = members(1)
+    assert signed_in(asha).post("/daily/pitch/play/").url.startswith("/tables/")
+
+
+def test_the_hourly_job_deletes_abandoned_tries_and_those_of_days_over_with_their_tables():
+    now = timezone.now()
+    abandoned, finished, fresh = (visitor_try(Client(), "unders") for _ in range(3))
+    play_out(finished)
+    VisitorTry.objects.filter(pk__in=[abandoned.pk, finished.pk]).update(
+        started_at=now - services.VISITOR_TRY_ABANDONED - timedelta(minutes=1)
+    )
+    assert services.visitor_tries_sweep(now=now) == 1
+    assert set(VisitorTry.objects.values_list("pk", flat=True)) == {finished.pk, fresh.pk}
+    assert not Table.objects.filter(pk=abandoned.table_id).exists()
+    # The day over, every try goes; members' attempts stay.
+    (asha,) = members(1)
+    begin(asha, "unders")
+    assert services.visitor_tries_sweep(now=now + timedelta(days=1)) == 2
+    assert not VisitorTry.objects.exists() and Table.objects.count() == 1
