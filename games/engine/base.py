@@ -10,8 +10,9 @@ a card that is not face up. What a seat may see of the rest comes only from ``vi
 
 Besides DESIGN.md's names, the contract answers what the table would otherwise decide by the
 game's name or by reading the stored state: ``GameRules.partnerships``, ``bid_ladder`` and
-``has_drops``; ``Match.absent_seat_policy``, and ``Match.open_hands`` (every card, for a
-finished match or a replay only); the result's type, ``MatchResult``.
+``has_drops``; ``Match.absent_seat_policy``, ``Match.open_hands`` (every card, for a
+finished match or a replay only) and ``Match.sealed_view`` (the view with the hands a deal's
+end lays open kept face down); the result's type, ``MatchResult``.
 """
 
 from __future__ import annotations
