@@ -10,7 +10,6 @@ socket then sends its own seat's view (``frames.state_frame``).
 """
 
 import asyncio
-from urllib.parse import parse_qs
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
@@ -22,7 +21,7 @@ from games.live.arrange import ArrangementRefusal, arrangement_frame
 from games.live.chat import TableChat
 from games.live.dispatch import LoopDispatch
 from games.live.frames import state_frame
-from games.live.guards import GuardedJsonConsumer
+from games.live.guards import GuardedJsonConsumer, scope_invite
 from games.live.hub import hub
 from games.live.presence import BROADCAST_GROUP
 from games.tables import services
@@ -112,7 +111,7 @@ class TableConsumer(LoopDispatch, TableChat):
         self.user_id = user.pk if user.is_authenticated else None
         if self.user_id is None:
             self.visitor = await _visitor_key(self.scope.get("session"))
-        self.invite = _invite(self.scope)
+        self.invite = scope_invite(self.scope)
         access = await _table_access(
             table_id=self.table_id, user_id=self.user_id, invite=self.invite, visitor=self.visitor
         )
@@ -255,8 +254,3 @@ def _arrangement(snapshot: TableSnapshot | None, seat: int, message: dict, langu
 
 def _is_int(value: object, *also: object) -> bool:
     return value in also or (isinstance(value, int) and not isinstance(value, bool))
-
-
-def _invite(scope) -> str | None:
-    values = parse_qs(scope.get("query_string", b"").decode(errors="replace")).get("invite")
-    return values[0] if values else None

@@ -10,6 +10,7 @@ import weakref
 from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any
+from urllib.parse import parse_qs
 
 import orjson
 from channels.db import database_sync_to_async
@@ -276,3 +277,9 @@ def socket_language(scope) -> str:
         return translation.get_supported_language_variant(chosen or settings.LANGUAGE_CODE)
     except LookupError:
         return settings.LANGUAGE_CODE
+
+
+def scope_invite(scope: Mapping[str, Any]) -> str | None:
+    """The ``?invite=...`` of a socket's address: a private table's or tournament's link."""
+    values = parse_qs(scope.get("query_string", b"").decode(errors="replace")).get("invite")
+    return values[0] if values else None

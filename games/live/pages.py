@@ -10,8 +10,9 @@ in a worker thread and know nothing of sockets:
 
 - ``render(key, languages)``: the page's parts read once and rendered in each language, as
   ``{language: html}``; ``LookupError`` if ``key`` names no such page;
-- ``may_watch(user, key)``: whether this reader may see it (the lobby: anyone; a private
-  tournament: its entrants and invited; the console: moderators).
+- ``may_watch(user, key, invite)``: whether this reader may see it (the lobby: anyone; a private
+  tournament: its entrants and whoever has its invite, from the address's ``?invite=``; the
+  console: moderators).
 
 A write says that a page changed by publishing ``config.news.PageChanged(kind, key)`` after its
 commit (or the fan-out does it for a table change a lobby shows); only that crosses Redis.
@@ -46,7 +47,7 @@ from channels.layers import get_channel_layer
 
 from games.live.dispatch import LoopDispatch
 from games.live.groups import page_group
-from games.live.guards import GuardedJsonConsumer
+from games.live.guards import GuardedJsonConsumer, scope_invite
 from games.live.hub import hub
 
 logger = logging.getLogger(__name__)
@@ -55,7 +56,7 @@ PUSH_SECONDS = 1.0
 SWEEP_SECONDS = 30.0
 
 Render = Callable[[str, Iterable[str]], dict[str, str]]
-MayWatch = Callable[[Any, str], bool]
+MayWatch = Callable[[Any, str, str | None], bool]
 
 
 @dataclass(frozen=True)
@@ -81,10 +82,11 @@ def _rendered(kind: str, key: str, languages: Iterable[str]) -> dict[str, str]:
     return PAGE_KINDS[kind].render(key, languages)
 
 
-def _allowed(kind: str, user: Any, key: str) -> bool:
-    """Whether ``user`` may watch the page; no such page is no page to watch."""
+def _allowed(kind: str, user: Any, key: str, invite: str | None) -> bool:
+    """Whether ``user`` may watch the page (``invite``: the address's ``?invite=``, for a
+    private page); no such page is no page to watch."""
     try:
-        return PAGE_KINDS[kind].may_watch(user, key)
+        return PAGE_KINDS[kind].may_watch(user, key, invite)
     except LookupError:
         return False
 
@@ -240,7 +242,8 @@ class PageConsumer(LoopDispatch, GuardedJsonConsumer):
     async def connect(self) -> None:
         kind = self.scope["url_route"]["kwargs"]["kind"]
         key = self.scope["url_route"]["kwargs"]["key"]
-        if kind not in PAGE_KINDS or not await _may_watch(kind, self.scope["user"], key):
+        invite = scope_invite(self.scope)
+        if kind not in PAGE_KINDS or not await _may_watch(kind, self.scope["user"], key, invite):
             await self.close()
             return
         await self.accept()

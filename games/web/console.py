@@ -50,7 +50,7 @@ def console_render(key: str, languages: Iterable[str]) -> dict[str, str]:
     return html
 
 
-def console_may_watch(user: Any, key: str) -> bool:
+def console_may_watch(user: Any, key: str, invite: str | None) -> bool:
     ConsoleFilter.of_key(key, set(GAMES))
     return is_moderator(user)
 

@@ -88,7 +88,7 @@ def daily_board_render(slug: str, languages: Iterable[str]) -> dict[str, str]:
     return rendered
 
 
-def daily_board_may_watch(user: Any, slug: str) -> bool:
+def daily_board_may_watch(user: Any, slug: str, invite: str | None) -> bool:
     """Anyone may watch a day's boards, visitors too: until the day is over they show scores
     alone (no spoilers)."""
     if slug not in PLANS:

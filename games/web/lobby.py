@@ -27,7 +27,7 @@ def lobby_render(game: str, languages: Iterable[str]) -> dict[str, str]:
     return {language: lobby_html(lists, language) for language in languages}
 
 
-def lobby_may_watch(user: Any, game: str) -> bool:
+def lobby_may_watch(user: Any, game: str, invite: str | None) -> bool:
     if game not in GAMES:
         raise LookupError(f"no game {game!r}")
     return True

@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 from channels.db import database_sync_to_async
+from websockets.exceptions import InvalidStatus
 
 from tests.games.live.test_lobby_sockets import LobbyPage
 from tests.games.socket_support import TIMEOUT
@@ -36,5 +37,27 @@ def test_a_spectator_sees_round_one_start_with_its_tables(live_stack):
             pushed = spectator.pushes[-1][1]
             assert pushed.count('class="round-table"') == 2
             assert f"/tournaments/{tournament.pk}/you/" in pushed
+
+    asyncio.run(scenario())
+
+
+def test_a_private_tournaments_page_socket_lets_in_the_invite_link_and_no_one_else(live_stack):
+    """Issue 19, "Pages" and "Bad input": a friend who opened a private tournament through its
+    invite link follows it live before registering; a stranger without it, or with a wrong
+    one, is refused at the handshake."""
+    tournament = tournament_made(organiser(), private=True, name="Cousins")
+    path = f"/ws/pages/tournament/{tournament.pk}/"
+
+    async def scenario():
+        invited = LobbyPage(
+            live_stack.ws_url(f"{path}?invite={tournament.invite_token}"), live_stack.http_url
+        )
+        async with invited:
+            assert 'id="tournament-live"' in invited.pushes[-1][1]
+        for address in (path, f"{path}?invite=not-the-invite"):
+            with pytest.raises(InvalidStatus) as refused:
+                async with LobbyPage(live_stack.ws_url(address), live_stack.http_url):
+                    pass
+            assert refused.value.response.status_code == 403
 
     asyncio.run(scenario())

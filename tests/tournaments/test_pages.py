@@ -66,9 +66,16 @@ def test_a_stranger_at_a_private_tournament_is_refused_and_the_invite_link_lets_
     assert not Entry.objects.exists()
     page = client.get(f"/tournaments/{tournament.pk}/?invite={tournament.invite_token}")
     assert page.status_code == 200
+    # The page's live part hears its socket through the same invite, before registering too.
+    socket = f"/ws/pages/tournament/{tournament.pk}/?invite={tournament.invite_token}"
+    assert socket in page.content.decode()
+    key = str(tournament.pk)
+    assert tournament_may_watch(stranger, key, tournament.invite_token)
+    assert not tournament_may_watch(stranger, key, None)
+    assert not tournament_may_watch(stranger, key, "not-the-invite")
     client.post(f"/tournaments/{tournament.pk}/register/", {"invite": tournament.invite_token})
     assert Entry.objects.filter(user=stranger).exists()
-    assert tournament_may_watch(stranger, str(tournament.pk))
+    assert tournament_may_watch(stranger, key, None)
 
 
 def test_a_non_organiser_posting_an_organiser_act_changes_nothing():

@@ -24,12 +24,12 @@ def tournament_render(key: str, languages: Iterable[str]) -> dict[str, str]:
     return {language: tournament_html(page, language) for language in languages}
 
 
-def tournament_may_watch(user: Any, key: str) -> bool:
+def tournament_may_watch(user: Any, key: str, invite: str | None) -> bool:
     tournament = Tournament.objects.filter(pk=_id(key)).first()
     if tournament is None:
         raise LookupError(key)
     user_id = user.pk if getattr(user, "is_authenticated", False) else None
-    return may_see(tournament, user_id=user_id, invite=None)
+    return may_see(tournament, user_id=user_id, invite=invite)
 
 
 def _id(key: str) -> int:

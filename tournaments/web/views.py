@@ -2,6 +2,7 @@
 back as messages in the reader's language, nothing changed."""
 
 import zoneinfo
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -86,7 +87,9 @@ def tournament(request, tournament_id):
         and now >= check_in_opens_at(row),
         "late_entry_open": row.late_entry and bool(selectors.late_entry_tables(row)),
         "organiser": user_id is not None and (user_id == row.organiser_id or request.user.is_staff),
-        "socket_path": f"/ws/pages/tournament/{row.pk}/",
+        # A reader let in by the invite link keeps it for the page's socket too.
+        "socket_path": f"/ws/pages/tournament/{row.pk}/"
+        + (f"?{urlencode({'invite': invite})}" if invite else ""),
     }
     return render(request, "tournaments/page.html", context)
 

@@ -116,9 +116,10 @@ def test_the_console_filters_the_tables_of_tournament_rounds(mona, playing):
 
 def test_the_console_is_a_live_page_for_moderators_only(mona, playing):
     asha = playing[1]
-    assert console_may_watch(mona, "all-any-all") and not console_may_watch(asha, "all-any-all")
+    assert console_may_watch(mona, "all-any-all", None)
+    assert not console_may_watch(asha, "all-any-all", None)
     with pytest.raises(LookupError):
-        console_may_watch(mona, "chess-any-all")
+        console_may_watch(mona, "chess-any-all", None)
     pushed = console_render("rummy-casual-all", ["en", "ur"])
     assert set(pushed) == {"en", "ur"} and 'id="console-tables"' in pushed["ur"]
 
