@@ -1,7 +1,7 @@
 """The tournament pages (issue 19, "Pages"): the lists per game, the tournament page and its
 live part, the reader's own table, the form, the refusals in the reader's language."""
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.test import Client
@@ -151,6 +151,21 @@ def test_the_form_reads_the_start_in_the_chosen_zone_and_makes_a_members_tournam
     tournament = Tournament.objects.get()
     assert tournament.private
     assert abs((tournament.starts_at - start).total_seconds()) < 60
+
+
+def test_the_form_suggests_a_start_in_the_readers_zone_a_whole_hour_away():
+    """Issue 19, point 1 (the start shown in the reader's own zone): a new form is filled with
+    the first whole hour at least half an hour away, in Asia/Kolkata unless the reader chose
+    another zone, and that start is one the form accepts."""
+    from tournaments.web.forms import start_suggested
+
+    now = datetime(2026, 12, 2, 1, 10, tzinfo=UTC)  # 06:40 in Kolkata, 06:10 in Karachi
+    assert start_suggested("Asia/Kolkata", now) == "2026-12-02T08:00"
+    assert start_suggested("Asia/Karachi", now) == "2026-12-02T07:00"
+    (member,) = people(1, prefix="member")
+    page = signed_in(member).get("/tournaments/new/").content.decode()
+    suggested = start_suggested("Asia/Kolkata", timezone.now())
+    assert f'value="{suggested}"' in page
 
 
 def test_the_form_refuses_a_table_of_seven():

@@ -2,7 +2,7 @@
 (Asia/Kolkata unless they say otherwise)."""
 
 import zoneinfo
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -19,6 +19,15 @@ ZONES = [
     "America/New_York",
     "UTC",
 ]
+
+
+def start_suggested(zone_name: str, now: datetime) -> str:
+    """The form's first start time, as its field shows it in the reader's zone: the first
+    whole hour at least half an hour away, so that registration (closing 10 minutes before)
+    has a while to run."""
+    start = (now + timedelta(minutes=30)).astimezone(zoneinfo.ZoneInfo(zone_name))
+    start = start.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+    return start.strftime("%Y-%m-%dT%H:%M")
 
 
 class TournamentForm(forms.Form):

@@ -17,7 +17,7 @@ from tournaments import selectors, services
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.refusals import TournamentRefusal, tournament_refusal_text
 from tournaments.services.entering import check_in_opens_at, may_see, registration_closes_at
-from tournaments.web.forms import DEFAULT_ZONE, ZONES, TournamentForm
+from tournaments.web.forms import DEFAULT_ZONE, ZONES, TournamentForm, start_suggested
 
 ZONE_KEY = "time_zone"
 
@@ -33,8 +33,10 @@ def tournament_list(request, slug):
 
 @login_required
 def tournament_new(request):
+    zone_name = request.session.get(ZONE_KEY, DEFAULT_ZONE)
     form = TournamentForm(
-        request.POST or None, initial={"time_zone": request.session.get(ZONE_KEY, DEFAULT_ZONE)}
+        request.POST or None,
+        initial={"time_zone": zone_name, "starts_at": start_suggested(zone_name, timezone.now())},
     )
     if request.method == "POST" and form.is_valid():
         request.session[ZONE_KEY] = form.cleaned_data["time_zone"]
