@@ -23,6 +23,7 @@ from django.utils import timezone
 from accounts.audit import Target, audit_record
 from accounts.notices import notice_send
 from config.news import PageChanged, publish_on_commit
+from games.daily.addresses import address_try_allowed
 from games.daily.days import CATCH_UP_DAYS, day_end, day_is_over, day_of
 from games.daily.models import Attempt, DailyDeal, ScoreCount, VisitorTry
 from games.daily.plans import DAILY_BOT_LEVELS, MEMBER_SEAT, PLANS
@@ -151,14 +152,22 @@ def daily_attempt_begin(
 
 
 def daily_visitor_try_begin(
-    *, visitor: str, game: str, deal_id: int | None = None, now: datetime | None = None
+    *,
+    visitor: str,
+    address: str,
+    game: str,
+    deal_id: int | None = None,
+    now: datetime | None = None,
 ) -> VisitorTry:
     """A visitor's unranked try at today's deal of ``game``, at a table whose person's seat
     their key holds: the one they began (a reload resumes it), else a new one, dealt as a
     member's attempt is (the same cards, the same bots, the seed as secret). One a key, game
     and day: a finished try is refused (``already_tried``), as is a forged or rotated
     ``deal_id``. No score, no board, no streak: it is no ``Attempt``. Past
-    ``VISITOR_TRIES_AN_HOUR`` new tries on the site this hour, refused (``visitors_busy``)."""
+    ``VISITOR_TRIES_AN_HOUR`` new tries on the site this hour, refused (``visitors_busy``);
+    past ``settings.DAILY_VISITOR_TRIES_PER_ADDRESS`` new ones from the client's ``address``
+    this hour (``games.daily.addresses``), refused too (``address_busy``): a reload resuming
+    a try counts for neither."""
     now = now or timezone.now()
     if not visitor:
         raise DailyRefusal("visitor")
@@ -176,6 +185,8 @@ def daily_visitor_try_begin(
         VISITOR_TRIES_AN_HOUR
     ):
         raise DailyRefusal("visitors_busy")
+    if not address_try_allowed(address):
+        raise DailyRefusal("address_busy")
     try:
         with transaction.atomic():
             table = _attempt_table(deal, creator_id=None, visitor=visitor)

@@ -9,8 +9,10 @@ from collections.abc import Iterable
 from datetime import date, timedelta
 from typing import Any
 
+from allauth.core.internal.ratelimit import get_ip
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -28,6 +30,8 @@ from games.tables.visitors import visitor_key_given, visitor_key_of
 from games.words.daily import daily_refusal_text, result_words
 
 STAFF_DAYS_AHEAD = 7
+# The address of a client whose address cannot be told: such clients share one hour's count.
+UNKNOWN_ADDRESS = "unknown"
 
 
 def daily_index(request):
@@ -133,7 +137,10 @@ def daily_play(request, slug):
             )
         else:
             played = services.daily_visitor_try_begin(
-                visitor=visitor_key_given(request.session), game=slug, deal_id=deal_id
+                visitor=visitor_key_given(request.session),
+                address=_client_address(request),
+                game=slug,
+                deal_id=deal_id,
             )
     except DailyRefusal as refusal:
         messages.error(request, daily_refusal_text(refusal.code))
@@ -201,6 +208,19 @@ def _boards(slug: str, day: date, user_id: int | None) -> list[dict]:
         }
         for board in selectors.day_boards(slug, day, user_id=user_id)
     ]
+
+
+def _client_address(request) -> str:
+    """The client's address as allauth's sign-in limits count it (issue 17): behind
+    ``TRUSTED_PROXY_COUNT`` proxies the one they forwarded, never the proxy's; an IPv6 client
+    by its /64 (``ALLAUTH_RATE_LIMIT_IPV6_PREFIX``), which one household holds whole. Where
+    allauth cannot tell it (a header the proxy should have set is missing, a forwarded chain
+    shorter than the proxies trusted) it refuses a sign-in; a visitor's try is counted with
+    every other such client instead."""
+    try:
+        return get_ip(request)
+    except (PermissionDenied, ImproperlyConfigured):
+        return UNKNOWN_ADDRESS
 
 
 def _staff_only(request):

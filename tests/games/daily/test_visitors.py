@@ -83,7 +83,9 @@ def test_a_visitors_finished_try_is_never_ranked_scored_or_in_a_streak_and_not_t
     assert daily_refusal_text("already_tried").replace("'", "&#x27;") in (response.content.decode())
     assert Table.objects.count() == 1
     with refused_daily("already_tried"):
-        services.daily_visitor_try_begin(visitor=tried.visitor, game="unders")
+        services.daily_visitor_try_begin(
+            visitor=tried.visitor, address="198.51.100.1", game="unders"
+        )
 
 
 def test_a_visitor_cannot_see_or_move_at_a_members_table_or_another_visitors():
@@ -147,3 +149,79 @@ def test_the_hourly_job_deletes_abandoned_tries_and_those_of_days_over_with_thei
     begin(asha, "unders")
     assert services.visitor_tries_sweep(now=now + timedelta(days=1)) == 2
     assert not VisitorTry.objects.exists() and Table.objects.count() == 1
+
+
+def tried_from(address: str, game: str = "rummy", **forwarded: str):
+    """A new browser (a script dropping its cookie) asking for a try from ``address``."""
+    return Client(REMOTE_ADDR=address, **forwarded).post(f"/daily/{game}/play/", follow=True)
+
+
+def test_one_address_begins_at_most_ten_tries_an_hour_and_another_address_still_gets_one():
+    """Issue 21's visitors' cap is the site's: one address dropping its cookie each time would
+    spend it alone. The 11th new session from one address within the hour is refused, on the
+    daily page, with no table made; another address still gets its try."""
+    for _ in range(10):
+        assert tried_from("203.0.113.5").redirect_chain[-1][0].startswith("/tables/")
+    refused_page = tried_from("203.0.113.5")
+    assert refused_page.redirect_chain[-1][0] == "/daily/rummy/"
+    shown = refused_page.content.decode()
+    assert daily_refusal_text("address_busy").replace("'", "&#x27;") in shown
+    assert Table.objects.count() == VisitorTry.objects.count() == 10
+    assert tried_from("203.0.113.6").redirect_chain[-1][0].startswith("/tables/")
+    assert Table.objects.count() == 11
+
+
+def test_a_reload_resuming_a_try_is_not_a_new_one_of_the_address(settings):
+    settings.DAILY_VISITOR_TRIES_PER_ADDRESS = 1
+    visitor = Client(REMOTE_ADDR="203.0.113.5")
+    tried = visitor_try(visitor, "pitch")
+    assert visitor.post("/daily/pitch/play/").url == f"/tables/{tried.table_id}/"
+    assert "from your address this hour" in tried_from("203.0.113.5", "pitch").content.decode()
+
+
+def test_behind_a_trusted_proxy_the_forwarded_address_counts_not_the_proxys(settings):
+    """Issue 17's client address: with one proxy trusted, the address it forwarded is the
+    one counted (a client forging the header only adds to its left); every request comes from
+    the proxy's own address."""
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 1
+    settings.DAILY_VISITOR_TRIES_PER_ADDRESS = 1
+    proxy = "10.9.9.9"
+    assert "/tables/" in tried_from(proxy, HTTP_X_FORWARDED_FOR="203.0.113.9").redirect_chain[-1][0]
+    forged = tried_from(proxy, HTTP_X_FORWARDED_FOR="198.51.100.1, 203.0.113.9")
+    assert "from your address this hour" in forged.content.decode()
+    other = tried_from(proxy, HTTP_X_FORWARDED_FOR="198.51.100.8")
+    assert other.redirect_chain[-1][0].startswith("/tables/")
+    assert Table.objects.count() == 2
+
+
+def test_with_no_proxy_trusted_the_forwarded_address_is_not_believed(settings):
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 0
+    settings.DAILY_VISITOR_TRIES_PER_ADDRESS = 1
+    tried_from("10.9.9.9", HTTP_X_FORWARDED_FOR="203.0.113.9")
+    again = tried_from("10.9.9.9", HTTP_X_FORWARDED_FOR="198.51.100.8")
+    assert "from your address this hour" in again.content.decode()
+    assert Table.objects.count() == 1
+
+
+def test_a_forwarded_chain_shorter_than_the_proxies_trusted_is_refused_not_a_500(settings):
+    """A client reaching the site past its proxies: allauth cannot tell its address, and
+    such clients share one count."""
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 2
+    settings.DAILY_VISITOR_TRIES_PER_ADDRESS = 1
+    first = tried_from("203.0.113.5", HTTP_X_FORWARDED_FOR="198.51.100.1")
+    assert first.redirect_chain[-1][0].startswith("/tables/")
+    second = tried_from("203.0.113.6", HTTP_X_FORWARDED_FOR="198.51.100.2")
+    assert "from your address this hour" in second.content.decode()
+
+
+def test_members_are_never_limited_by_their_address_nor_counted_in_it(settings):
+    settings.DAILY_VISITOR_TRIES_PER_ADDRESS = 1
+    asha, bilal = members(2)
+    member = signed_in(asha)
+    assert member.post("/daily/pitch/play/", REMOTE_ADDR="203.0.113.5").url.startswith("/tables/")
+    # The member's attempt took nothing from the address: a visitor there still tries.
+    assert tried_from("203.0.113.5", "pitch").redirect_chain[-1][0].startswith("/tables/")
+    assert "from your address this hour" in tried_from("203.0.113.5", "pitch").content.decode()
+    # The address spent, another member there still plays.
+    other = signed_in(bilal).post("/daily/pitch/play/", REMOTE_ADDR="203.0.113.5")
+    assert other.url.startswith("/tables/")
