@@ -3,6 +3,7 @@ table whose person's seat their session's key holds: the same cards and bots as 
 resumed on reload, one a session and day, never scored, ranked or counted in a streak; it
 opens to no one else, and tries left behind are swept away."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -15,7 +16,7 @@ from games.daily.models import Attempt, ScoreCount, VisitorTry
 from games.tables import services as table_services
 from games.tables.models import Table, TableStatus
 from games.tables.visitors import VISITOR_SESSION_KEY
-from games.words.daily import daily_refusal_text
+from games.words.daily import daily_refusal_text, result_words
 from tests.games.daily.daily_support import begin, play_out, refused_daily
 from tests.games.table_support import match_of, members, refused, signed_in
 
@@ -225,3 +226,32 @@ def test_members_are_never_limited_by_their_address_nor_counted_in_it(settings):
     # The address spent, another member there still plays.
     other = signed_in(bilal).post("/daily/pitch/play/", REMOTE_ADDR="203.0.113.5")
     assert other.url.startswith("/tables/")
+
+
+def test_the_daily_index_shows_a_visitors_own_try_of_each_game_as_a_members_attempt_is_shown():
+    """Issue 21b: the index says, for each game, whether the visitor has not tried it, is in
+    the middle of it (a link back to the table), or has finished (the result, unranked)."""
+    visitor = Client()
+
+    def entry(game: str) -> str:
+        page = visitor.get("/daily/").content.decode()
+        line = re.search(rf'href="/daily/{game}/".*?</li>', page, re.S)
+        assert line is not None
+        return " ".join(line.group(0).split())
+
+    assert "not tried yet" in entry("unders") and "not tried yet" in entry("rummy")
+    playing = visitor_try(visitor, "rummy")
+    assert f'<a href="/tables/{playing.table_id}/">Go back to your try</a>' in entry("rummy")
+    assert "in progress" in entry("rummy") and "(unranked)" in entry("rummy")
+    finished = visitor_try(visitor, "unders")
+    play_out(finished)
+    finished.refresh_from_db()
+    assert finished.details["place"] >= 1
+    shown = entry("unders")
+    assert f"tried: {result_words('unders', finished.details)}" in shown
+    assert f'href="/tables/{finished.table_id}/"' in shown and "(unranked)" in shown
+    assert "not tried yet" in entry("pitch")
+    # Another visitor sees none of it; a member sees their own attempts, not a visitor's.
+    assert "/tables/" not in Client().get("/daily/").content.decode()
+    (asha,) = members(1)
+    assert "/tables/" not in signed_in(asha).get("/daily/").content.decode()
