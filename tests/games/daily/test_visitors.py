@@ -204,6 +204,14 @@ def test_with_no_proxy_trusted_the_forwarded_address_is_not_believed(settings):
     assert Table.objects.count() == 1
 
 
+def test_an_ipv6_client_is_counted_by_its_64_as_allauths_sign_in_limits_count_it(settings):
+    """One household holds a whole /64: a script there must not get a try per address."""
+    settings.DAILY_VISITOR_TRIES_PER_ADDRESS = 1
+    assert tried_from("2001:db8:1:2::5").redirect_chain[-1][0].startswith("/tables/")
+    assert "from your address this hour" in tried_from("2001:db8:1:2::6").content.decode()
+    assert tried_from("2001:db8:1:3::5").redirect_chain[-1][0].startswith("/tables/")
+
+
 def test_a_forwarded_chain_shorter_than_the_proxies_trusted_is_refused_not_a_500(settings):
     """A client reaching the site past its proxies: allauth cannot tell its address, and
     such clients share one count."""
