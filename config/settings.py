@@ -234,6 +234,12 @@ ALLAUTH_TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 # Or a header the proxy alone sets to the client's address (X-Real-IP, CF-Connecting-IP).
 ALLAUTH_TRUSTED_CLIENT_IP_HEADER = os.environ.get("TRUSTED_CLIENT_IP_HEADER") or None
 
+# A visitor's try at the daily deal costs a table, and a new session is only a dropped cookie
+# away: at most this many begin from one client address (as allauth determines it, above) in
+# an hour, so that one script cannot spend the site's hourly share of visitors' tries
+# (games.daily.addresses). Members are never counted.
+DAILY_VISITOR_TRIES_PER_ADDRESS = env_int("DAILY_VISITOR_TRIES_PER_ADDRESS", 10)
+
 # --- Languages ------------------------------------------------------------------------------
 
 LANGUAGE_CODE = "en"

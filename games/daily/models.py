@@ -132,8 +132,9 @@ class VisitorTry(models.Model):
     """A visitor's unranked try at a game's deal of one day (point 2: "Visitors may try it but
     are not ranked"), at an ordinary table whose seat their session's key holds
     (``games.tables.visitors``). One per key, game and day; never on a board or in a streak,
-    never scored: it is no ``Attempt``. The hourly job deletes those abandoned and those of
-    days over (``games.daily.services.visitor_tries_sweep``), their tables with them."""
+    never ranked (its result is kept for the visitor's own pages): it is no ``Attempt``. The
+    hourly job deletes those abandoned and those of days over
+    (``games.daily.services.visitor_tries_sweep``), their tables with them."""
 
     visitor = models.CharField(max_length=32)
     deal = models.ForeignKey(DailyDeal, on_delete=models.PROTECT, related_name="visitor_tries")
@@ -141,6 +142,9 @@ class VisitorTry(models.Model):
     day = models.DateField()
     table = models.OneToOneField("games.Table", on_delete=models.CASCADE, related_name="+")
     started_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # The result in the board's terms once the match ends (``games.daily.plans``' scorer), for
+    # the visitor's own pages alone: it ranks nowhere.
+    details = models.JSONField(default=dict)
 
     class Meta:
         constraints = [

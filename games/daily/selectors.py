@@ -135,12 +135,25 @@ def attempt_of(*, user_id: int, game: str, day: date) -> Attempt | None:
     return Attempt.objects.filter(member_id=user_id, game=game, day=day).first()
 
 
+def _visitor_tries(visitor: str, day: date) -> QuerySet[VisitorTry]:
+    tries = VisitorTry.objects.select_related("table").only(
+        "game", "deal_id", "details", "table__status"
+    )
+    return tries.filter(visitor=visitor, day=day)
+
+
 def visitor_try_of(*, visitor: str, game: str, day: date) -> VisitorTry | None:
     """The visitor's unranked try at the day's deal of ``game``, with its table's status."""
     if not visitor:
         return None
-    tries = VisitorTry.objects.select_related("table").only("deal_id", "table__status")
-    return tries.filter(visitor=visitor, game=game, day=day).first()
+    return _visitor_tries(visitor, day).filter(game=game).first()
+
+
+def visitor_tries_of(*, visitor: str, day: date) -> dict[str, VisitorTry]:
+    """The visitor's tries of the day, by game (the daily index): one query."""
+    if not visitor:
+        return {}
+    return {tried.game: tried for tried in _visitor_tries(visitor, day)}
 
 
 def streak_of(user_id: int, *, now: datetime | None = None) -> int:

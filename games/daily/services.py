@@ -6,13 +6,15 @@ An attempt is a table made by ``games.tables.services.table_create`` with the de
 its server seed, bots whose seeds come from it, and no seed of the member's own (everyone meets
 the same cards); ``one_daily_attempt_a_day`` keeps it to one per member, game and day. A
 visitor's try is the same table with the visitor's key in the person's seat, and a
-``VisitorTry`` in place of an ``Attempt``: nothing scores, ranks or counts it.
+``VisitorTry`` in place of an ``Attempt``: nothing ranks or counts it, and its result is kept
+for the visitor's own pages alone.
 """
 
 import hashlib
 import re
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
+from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
@@ -23,6 +25,7 @@ from django.utils import timezone
 from accounts.audit import Target, audit_record
 from accounts.notices import notice_send
 from config.news import PageChanged, publish_on_commit
+from games.daily.addresses import address_try_allowed
 from games.daily.days import CATCH_UP_DAYS, day_end, day_is_over, day_of
 from games.daily.models import Attempt, DailyDeal, ScoreCount, VisitorTry
 from games.daily.plans import DAILY_BOT_LEVELS, MEMBER_SEAT, PLANS
@@ -151,14 +154,22 @@ def daily_attempt_begin(
 
 
 def daily_visitor_try_begin(
-    *, visitor: str, game: str, deal_id: int | None = None, now: datetime | None = None
+    *,
+    visitor: str,
+    address: str,
+    game: str,
+    deal_id: int | None = None,
+    now: datetime | None = None,
 ) -> VisitorTry:
     """A visitor's unranked try at today's deal of ``game``, at a table whose person's seat
     their key holds: the one they began (a reload resumes it), else a new one, dealt as a
     member's attempt is (the same cards, the same bots, the seed as secret). One a key, game
     and day: a finished try is refused (``already_tried``), as is a forged or rotated
     ``deal_id``. No score, no board, no streak: it is no ``Attempt``. Past
-    ``VISITOR_TRIES_AN_HOUR`` new tries on the site this hour, refused (``visitors_busy``)."""
+    ``VISITOR_TRIES_AN_HOUR`` new tries on the site this hour, refused (``visitors_busy``);
+    past ``settings.DAILY_VISITOR_TRIES_PER_ADDRESS`` new ones from the client's ``address``
+    this hour (``games.daily.addresses``), refused too (``address_busy``): a reload resuming
+    a try counts for neither."""
     now = now or timezone.now()
     if not visitor:
         raise DailyRefusal("visitor")
@@ -176,6 +187,8 @@ def daily_visitor_try_begin(
         VISITOR_TRIES_AN_HOUR
     ):
         raise DailyRefusal("visitors_busy")
+    if not address_try_allowed(address):
+        raise DailyRefusal("address_busy")
     try:
         with transaction.atomic():
             table = _attempt_table(deal, creator_id=None, visitor=visitor)
@@ -232,14 +245,12 @@ def daily_attempt_score(
     *, table: Table, match: Match, new_moves: list[Move], now: datetime
 ) -> bool:
     """The match of a daily attempt's table has ended (``games.tables.signals.match_finished``,
-    in its transaction, the table row locked): score the attempt. Returns whether the table
-    was one."""
+    in its transaction, the table row locked): score the attempt. A visitor's try keeps its
+    result for their own pages, ranked nowhere. Returns whether the table was one of either."""
     attempt = Attempt.objects.filter(table=table).first()
     if attempt is None:
-        return False
-    game_moves = Move.objects.filter(table=table, seat=MEMBER_SEAT).count()
-    moves = game_moves + sum(move.seat == MEMBER_SEAT for move in new_moves)
-    score, details = PLANS[attempt.game].scorer(match.result(), match.view(None), moves)
+        return _visitor_try_result_kept(table=table, match=match, new_moves=new_moves)
+    score, details, moves = _result_of(attempt.game, table=table, match=match, new_moves=new_moves)
     started = table.started_at or attempt.started_at
     attempt.finished = True
     attempt.score = score
@@ -253,6 +264,27 @@ def daily_attempt_score(
     _score_counted(attempt.deal_id, score)
     # The open boards show it within a second (games.live.pages pushes at most once a second).
     publish_on_commit(PageChanged(BOARD_PAGE, attempt.game))
+    return True
+
+
+def _result_of(
+    game: str, *, table: Table, match: Match, new_moves: list[Move]
+) -> tuple[int, dict[str, Any], int]:
+    """The person's score, its details and their moves, as the game's plan scores them."""
+    game_moves = Move.objects.filter(table=table, seat=MEMBER_SEAT).count()
+    moves = game_moves + sum(move.seat == MEMBER_SEAT for move in new_moves)
+    score, details = PLANS[game].scorer(match.result(), match.view(None), moves)
+    return score, details, moves
+
+
+def _visitor_try_result_kept(*, table: Table, match: Match, new_moves: list[Move]) -> bool:
+    tried = VisitorTry.objects.filter(table=table).first()
+    if tried is None:
+        return False
+    _score, tried.details, _moves = _result_of(
+        tried.game, table=table, match=match, new_moves=new_moves
+    )
+    tried.save(update_fields=["details"])
     return True
 
 

@@ -9,8 +9,10 @@ from collections.abc import Iterable
 from datetime import date, timedelta
 from typing import Any
 
+from allauth.core.internal.ratelimit import get_ip
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -21,23 +23,34 @@ from django.views.decorators.http import require_POST
 from config.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
 from games.daily import selectors, services
 from games.daily.days import day_end, day_of
-from games.daily.models import DailyDeal
+from games.daily.models import DailyDeal, VisitorTry
 from games.daily.plans import DAILY_BOT_LEVELS, PLANS
 from games.daily.refusals import DailyRefusal
+from games.tables.models import TableStatus
 from games.tables.visitors import visitor_key_given, visitor_key_of
 from games.words.daily import daily_refusal_text, result_words
 
 STAFF_DAYS_AHEAD = 7
+# The address of a client whose address cannot be told: such clients share one hour's count.
+UNKNOWN_ADDRESS = "unknown"
 
 
 def daily_index(request):
+    """Each game's deal of the day, with the reader's own go at it: a member's attempt, or a
+    visitor's unranked try (not begun, to resume, or its result)."""
     today = day_of()
     user_id = request.user.pk if request.user.is_authenticated else None
+    tries = (
+        {}
+        if user_id
+        else selectors.visitor_tries_of(visitor=visitor_key_of(request.session), day=today)
+    )
     games = [
         {
             "game": game,
             "deal": services.daily_deal_current(game=game.slug, day=today),
             "attempt": user_id and selectors.attempt_of(user_id=user_id, game=game.slug, day=today),
+            "visitor_try": _visitor_try_shown(tries.get(game.slug)),
         }
         for game in CATALOGUE
         if game.slug in PLANS
@@ -133,7 +146,10 @@ def daily_play(request, slug):
             )
         else:
             played = services.daily_visitor_try_begin(
-                visitor=visitor_key_given(request.session), game=slug, deal_id=deal_id
+                visitor=visitor_key_given(request.session),
+                address=_client_address(request),
+                game=slug,
+                deal_id=deal_id,
             )
     except DailyRefusal as refusal:
         messages.error(request, daily_refusal_text(refusal.code))
@@ -201,6 +217,32 @@ def _boards(slug: str, day: date, user_id: int | None) -> list[dict]:
         }
         for board in selectors.day_boards(slug, day, user_id=user_id)
     ]
+
+
+def _visitor_try_shown(tried: VisitorTry | None) -> dict | None:
+    """A visitor's try as the index shows it: playing (to resume at its table) or over, with
+    its result in the board's words when its match ended with one."""
+    if tried is None:
+        return None
+    playing = tried.table.status == TableStatus.PLAYING
+    return {
+        "table_id": tried.table_id,
+        "playing": playing,
+        "result": "" if playing or not tried.details else result_words(tried.game, tried.details),
+    }
+
+
+def _client_address(request) -> str:
+    """The client's address as allauth's sign-in limits count it (issue 17): behind
+    ``TRUSTED_PROXY_COUNT`` proxies the one they forwarded, never the proxy's; an IPv6 client
+    by its /64 (``ALLAUTH_RATE_LIMIT_IPV6_PREFIX``), which one household holds whole. Where
+    allauth cannot tell it (a header the proxy should have set is missing, a forwarded chain
+    shorter than the proxies trusted) it refuses a sign-in; a visitor's try is counted with
+    every other such client instead."""
+    try:
+        return get_ip(request)
+    except (PermissionDenied, ImproperlyConfigured):
+        return UNKNOWN_ADDRESS
 
 
 def _staff_only(request):

@@ -26,6 +26,10 @@ REFUSALS = {
         "Too many visitors are trying the daily deal just now: sign in to play it, or come back "
         "later."
     ),
+    "address_busy": _(
+        "Many visitors' tries have begun from your address this hour: sign in to play the "
+        "daily deal, or come back later."
+    ),
 }
 
 

@@ -3,6 +3,7 @@ table whose person's seat their session's key holds: the same cards and bots as 
 resumed on reload, one a session and day, never scored, ranked or counted in a streak; it
 opens to no one else, and tries left behind are swept away."""
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -15,7 +16,7 @@ from games.daily.models import Attempt, ScoreCount, VisitorTry
 from games.tables import services as table_services
 from games.tables.models import Table, TableStatus
 from games.tables.visitors import VISITOR_SESSION_KEY
-from games.words.daily import daily_refusal_text
+from games.words.daily import daily_refusal_text, result_words
 from tests.games.daily.daily_support import begin, play_out, refused_daily
 from tests.games.table_support import match_of, members, refused, signed_in
 
@@ -83,7 +84,9 @@ def test_a_visitors_finished_try_is_never_ranked_scored_or_in_a_streak_and_not_t
     assert daily_refusal_text("already_tried").replace("'", "&#x27;") in (response.content.decode())
     assert Table.objects.count() == 1
     with refused_daily("already_tried"):
-        services.daily_visitor_try_begin(visitor=tried.visitor, game="unders")
+        services.daily_visitor_try_begin(
+            visitor=tried.visitor, address="198.51.100.1", game="unders"
+        )
 
 
 def test_a_visitor_cannot_see_or_move_at_a_members_table_or_another_visitors():
@@ -147,3 +150,116 @@ def test_the_hourly_job_deletes_abandoned_tries_and_those_of_days_over_with_thei
     begin(asha, "unders")
     assert services.visitor_tries_sweep(now=now + timedelta(days=1)) == 2
     assert not VisitorTry.objects.exists() and Table.objects.count() == 1
+
+
+def tried_from(address: str, game: str = "rummy", **forwarded: str):
+    """A new browser (a script dropping its cookie) asking for a try from ``address``."""
+    return Client(REMOTE_ADDR=address, **forwarded).post(f"/daily/{game}/play/", follow=True)
+
+
+def test_one_address_begins_at_most_ten_tries_an_hour_and_another_address_still_gets_one():
+    """Issue 21's visitors' cap is the site's: one address dropping its cookie each time would
+    spend it alone. The 11th new session from one address within the hour is refused, on the
+    daily page, with no table made; another address still gets its try."""
+    for _ in range(10):
+        assert tried_from("203.0.113.5").redirect_chain[-1][0].startswith("/tables/")
+    refused_page = tried_from("203.0.113.5")
+    assert refused_page.redirect_chain[-1][0] == "/daily/rummy/"
+    shown = refused_page.content.decode()
+    assert daily_refusal_text("address_busy").replace("'", "&#x27;") in shown
+    assert Table.objects.count() == VisitorTry.objects.count() == 10
+    assert tried_from("203.0.113.6").redirect_chain[-1][0].startswith("/tables/")
+    assert Table.objects.count() == 11
+
+
+def test_a_reload_resuming_a_try_is_not_a_new_one_of_the_address(settings):
+    settings.DAILY_VISITOR_TRIES_PER_ADDRESS = 1
+    visitor = Client(REMOTE_ADDR="203.0.113.5")
+    tried = visitor_try(visitor, "pitch")
+    assert visitor.post("/daily/pitch/play/").url == f"/tables/{tried.table_id}/"
+    assert "from your address this hour" in tried_from("203.0.113.5", "pitch").content.decode()
+
+
+def test_behind_a_trusted_proxy_the_forwarded_address_counts_not_the_proxys(settings):
+    """Issue 17's client address: with one proxy trusted, the address it forwarded is the
+    one counted (a client forging the header only adds to its left); every request comes from
+    the proxy's own address."""
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 1
+    settings.DAILY_VISITOR_TRIES_PER_ADDRESS = 1
+    proxy = "10.9.9.9"
+    assert "/tables/" in tried_from(proxy, HTTP_X_FORWARDED_FOR="203.0.113.9").redirect_chain[-1][0]
+    forged = tried_from(proxy, HTTP_X_FORWARDED_FOR="198.51.100.1, 203.0.113.9")
+    assert "from your address this hour" in forged.content.decode()
+    other = tried_from(proxy, HTTP_X_FORWARDED_FOR="198.51.100.8")
+    assert other.redirect_chain[-1][0].startswith("/tables/")
+    assert Table.objects.count() == 2
+
+
+def test_with_no_proxy_trusted_the_forwarded_address_is_not_believed(settings):
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 0
+    settings.DAILY_VISITOR_TRIES_PER_ADDRESS = 1
+    tried_from("10.9.9.9", HTTP_X_FORWARDED_FOR="203.0.113.9")
+    again = tried_from("10.9.9.9", HTTP_X_FORWARDED_FOR="198.51.100.8")
+    assert "from your address this hour" in again.content.decode()
+    assert Table.objects.count() == 1
+
+
+def test_an_ipv6_client_is_counted_by_its_64_as_allauths_sign_in_limits_count_it(settings):
+    """One household holds a whole /64: a script there must not get a try per address."""
+    settings.DAILY_VISITOR_TRIES_PER_ADDRESS = 1
+    assert tried_from("2001:db8:1:2::5").redirect_chain[-1][0].startswith("/tables/")
+    assert "from your address this hour" in tried_from("2001:db8:1:2::6").content.decode()
+    assert tried_from("2001:db8:1:3::5").redirect_chain[-1][0].startswith("/tables/")
+
+
+def test_a_forwarded_chain_shorter_than_the_proxies_trusted_is_refused_not_a_500(settings):
+    """A client reaching the site past its proxies: allauth cannot tell its address, and
+    such clients share one count."""
+    settings.ALLAUTH_TRUSTED_PROXY_COUNT = 2
+    settings.DAILY_VISITOR_TRIES_PER_ADDRESS = 1
+    first = tried_from("203.0.113.5", HTTP_X_FORWARDED_FOR="198.51.100.1")
+    assert first.redirect_chain[-1][0].startswith("/tables/")
+    second = tried_from("203.0.113.6", HTTP_X_FORWARDED_FOR="198.51.100.2")
+    assert "from your address this hour" in second.content.decode()
+
+
+def test_members_are_never_limited_by_their_address_nor_counted_in_it(settings):
+    settings.DAILY_VISITOR_TRIES_PER_ADDRESS = 1
+    asha, bilal = members(2)
+    member = signed_in(asha)
+    assert member.post("/daily/pitch/play/", REMOTE_ADDR="203.0.113.5").url.startswith("/tables/")
+    # The member's attempt took nothing from the address: a visitor there still tries.
+    assert tried_from("203.0.113.5", "pitch").redirect_chain[-1][0].startswith("/tables/")
+    assert "from your address this hour" in tried_from("203.0.113.5", "pitch").content.decode()
+    # The address spent, another member there still plays.
+    other = signed_in(bilal).post("/daily/pitch/play/", REMOTE_ADDR="203.0.113.5")
+    assert other.url.startswith("/tables/")
+
+
+def test_the_daily_index_shows_a_visitors_own_try_of_each_game_as_a_members_attempt_is_shown():
+    """Issue 21b: the index says, for each game, whether the visitor has not tried it, is in
+    the middle of it (a link back to the table), or has finished (the result, unranked)."""
+    visitor = Client()
+
+    def entry(game: str) -> str:
+        page = visitor.get("/daily/").content.decode()
+        line = re.search(rf'href="/daily/{game}/".*?</li>', page, re.S)
+        assert line is not None
+        return " ".join(line.group(0).split())
+
+    assert "not tried yet" in entry("unders") and "not tried yet" in entry("rummy")
+    playing = visitor_try(visitor, "rummy")
+    assert f'<a href="/tables/{playing.table_id}/">Go back to your try</a>' in entry("rummy")
+    assert "in progress" in entry("rummy") and "(unranked)" in entry("rummy")
+    finished = visitor_try(visitor, "unders")
+    play_out(finished)
+    finished.refresh_from_db()
+    assert finished.details["place"] >= 1
+    shown = entry("unders")
+    assert f"tried: {result_words('unders', finished.details)}" in shown
+    assert f'href="/tables/{finished.table_id}/"' in shown and "(unranked)" in shown
+    assert "not tried yet" in entry("pitch")
+    # Another visitor sees none of it; a member sees their own attempts, not a visitor's.
+    assert "/tables/" not in Client().get("/daily/").content.decode()
+    (asha,) = members(1)
+    assert "/tables/" not in signed_in(asha).get("/daily/").content.decode()
