@@ -5,7 +5,7 @@ from django.test import Client
 from django.test.utils import override_settings
 
 from config.celery import app as celery_app
-from tests.live import database_url, live_stack_start
+from tests.live import Platform, database_url, live_stack_start
 from tests.sql_support import NOW
 
 # A name of this test session's own, for what lives on a Redis that other runs may share:
@@ -94,6 +94,30 @@ def live_stack(django_db_setup, tmp_path_factory):
     stack.stop()
 
 
+@pytest.fixture
+def platform(django_db_setup, tmp_path):
+    """A live stack of this test's own, which it starts, kills and starts again
+    (``tests.live.Platform``), with the same marks as ``live_stack``'s tests. Its Celery queue
+    is its own too: the session's worker (if one runs) must not do the work of the worker the
+    test kills. Stopped afterwards."""
+    from django.db import connection
+
+    queue, session_queue = f"{SESSION_NAMESPACE}-restart", celery_app.conf.task_default_queue
+    celery_app.conf.task_default_queue = queue
+    platform = Platform(
+        tmp_path,
+        {
+            "DATABASE_URL": database_url(connection.settings_dict),
+            "REDIS_KEY_PREFIX": SESSION_NAMESPACE,
+            "CELERY_TASK_DEFAULT_QUEUE": queue,
+        },
+    )
+    yield platform
+    if platform.stack is not None:
+        platform.stack.stop()
+    celery_app.conf.task_default_queue = session_queue
+
+
 def pytest_collection_modifyitems(config, items):
     """A ``scaleout`` test asked for by name on SQLite says where it runs (``./dev test``
     leaves it out of the embedded pass)."""
@@ -135,6 +159,10 @@ def pytest_runtest_makereport(item, call):
     if report.failed and call.when == "call":
         if "live_stack" in used:
             report.sections.append(("live stack logs, last lines", used["live_stack"].logs(4000)))
+        if "platform" in used:
+            report.sections.append(
+                ("the platform's stacks, last lines", used["platform"].logs(4000))
+            )
         if "page_log" in used:
             report.sections.append(("browser pages", str(used["page_log"])))
     return report

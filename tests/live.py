@@ -1,11 +1,12 @@
 """A live platform for tests: Daphne and a Celery worker (with beat) as real subprocesses on the
 test database.
 
-Tests reach it through the `live_stack` fixture (tests/conftest.py). The subprocesses get the test
-process's environment, so they use the same settings, the same Redis and the same broker; on top of
-that they are pointed at the test database, at a Celery queue and a channel-layer prefix of this
-test session (so that parallel runs on one Redis never take each other's messages), and they run
-with DEBUG off, as in production.
+Tests reach it through the `live_stack` fixture (tests/conftest.py), or through the `platform`
+fixture (a `Platform`: a stack of the test's own, which it may kill and start again). The
+subprocesses get the test process's environment, so they use the same settings, the same Redis
+and the same broker; on top of that they are pointed at the test database, at a Celery queue and
+a channel-layer prefix of this test session (so that parallel runs on one Redis never take each
+other's messages), and they run with DEBUG off, as in production.
 """
 
 import contextlib
@@ -73,6 +74,40 @@ class LiveStack:
     def stop(self) -> None:
         for process in self.processes:
             process.stop()
+
+
+class Platform:
+    """The live stack of the moment: replaced when the test kills it (SIGKILL to every process,
+    no time to tidy up) and starts a new one on the same database, Redis and queue."""
+
+    def __init__(self, workdir: Path, env: dict[str, str]):
+        self.workdir, self.env = workdir, env
+        self.stacks: list[LiveStack] = []
+
+    @property
+    def stack(self) -> LiveStack | None:
+        return self.stacks[-1] if self.stacks else None
+
+    @property
+    def starts(self) -> int:
+        return len(self.stacks)
+
+    def start(self) -> None:
+        workdir = self.workdir / f"run{self.starts + 1}"
+        workdir.mkdir()
+        self.stacks.append(live_stack_start(workdir=workdir, env=self.env))
+
+    def kill(self) -> None:
+        assert self.stack is not None
+        for process in self.stack.processes:
+            process.kill()
+
+    def logs(self, tail: int = 0) -> str:
+        """Every stack's logs, the killed ones' too, or the last ``tail`` characters of each."""
+        return "\n".join(
+            f"===== run {number} =====\n{stack.logs(tail)}"
+            for number, stack in enumerate(self.stacks, start=1)
+        )
 
 
 def database_url(settings_dict: dict) -> str:

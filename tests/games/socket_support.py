@@ -5,6 +5,7 @@ import json
 from dataclasses import dataclass, field
 
 import websockets
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 # Seconds to wait for a frame: generous, for a busy two-core machine.
 TIMEOUT = 20
@@ -79,16 +80,36 @@ def table_socket(live_stack, table, client=None, *, invite: str | None = None) -
 
 async def play_to_the_end(socket: TableSocket, choose) -> dict:
     """Make this seat's moves (``choose(legal)`` picks one) until the match is over; return
-    the last frame. A refused move (the table moved on meanwhile) waits for the next frame."""
-    acted, last_sent = None, 0.0
+    the last frame. A refused move (the table moved on meanwhile) waits for the next frame.
+    A deal's result, while it is up, is read and Ready pressed once (issue 22), as a person
+    does: the next deal comes without waiting out the pause."""
+    acted, readied, last_sent = None, None, 0.0
     loop = asyncio.get_running_loop()
     while True:
         frame = await socket.state()
         if frame["status"] in ("finished", "abandoned"):
             return frame
+        if frame["pause"] and frame["pause"] != readied:
+            readied = frame["pause"]
+            await socket.send({"type": "ready"})
         if frame["legal"] and frame["version"] != acted:
             acted = frame["version"]
             action = choose(frame["legal"])
             await asyncio.sleep(max(0.0, last_sent + MOVE_INTERVAL - loop.time()))
             last_sent = loop.time()
             await socket.send({"type": "move", "action": action, "version": frame["version"]})
+
+
+async def play_through_restarts(platform, table, client, choose) -> list[dict]:
+    """Play the seat to the end (``play_to_the_end``), reconnecting to whichever stack of the
+    ``platform`` (``tests.live.Platform``) is up; every frame seen."""
+    frames = []
+    while True:
+        socket = table_socket(platform.stack, table, client)
+        try:
+            async with socket:
+                await play_to_the_end(socket, choose)
+                return frames + socket.frames
+        except (ConnectionClosed, InvalidStatus, OSError, TimeoutError):
+            frames += socket.frames
+            await asyncio.sleep(0.2)

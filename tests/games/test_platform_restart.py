@@ -8,17 +8,12 @@ import random
 
 import pytest
 from channels.db import database_sync_to_async
-from django.db import connection
-from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from config.celery import app as celery_app
 from games.tables import services
 from games.tables.models import Move, Table, TableStatus
 from games.tables.selectors import table_replay
-from tests.conftest import SESSION_NAMESPACE
-from tests.games.socket_support import TableSocket, play_to_the_end, session_cookie
+from tests.games.socket_support import play_through_restarts
 from tests.games.table_support import members, replayed_state, signed_in, table_new
-from tests.live import database_url, live_stack_start
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -29,66 +24,7 @@ pytestmark = [
 KILL_AT_VERSION = 12
 
 
-class Platform:
-    """The live stack of the moment: replaced when the test kills it."""
-
-    def __init__(self, workdir, env):
-        self.workdir, self.env, self.starts = workdir, env, 0
-        self.stack = None
-
-    def start(self):
-        self.starts += 1
-        workdir = self.workdir / f"run{self.starts}"
-        workdir.mkdir()
-        self.stack = live_stack_start(workdir=workdir, env=self.env)
-
-    def kill(self):
-        for process in self.stack.processes:
-            process.kill()
-
-    def socket(self, table, client) -> TableSocket:
-        return TableSocket(
-            url=self.stack.ws_url(f"/ws/tables/{table.pk}/"),
-            origin=self.stack.http_url,
-            cookie=session_cookie(client),
-        )
-
-
-async def play_through_restarts(platform, table, client, choose) -> list[dict]:
-    """Play the seat to the end, reconnecting to whichever server is up; every frame seen."""
-    frames = []
-    while True:
-        socket = platform.socket(table, client)
-        try:
-            async with socket:
-                await play_to_the_end(socket, choose)
-                return frames + socket.frames
-        except (ConnectionClosed, InvalidStatus, OSError, TimeoutError):
-            frames += socket.frames
-            await asyncio.sleep(0.2)
-
-
-@pytest.fixture
-def own_queue():
-    """A Celery queue of this test's own: the session's worker (if one runs) must not do the
-    work of the worker this test kills."""
-    queue, session_queue = f"{SESSION_NAMESPACE}-restart", celery_app.conf.task_default_queue
-    celery_app.conf.task_default_queue = queue
-    yield queue
-    celery_app.conf.task_default_queue = session_queue
-
-
-def test_a_match_survives_its_server_and_worker_being_killed_and_restarted(
-    django_db_setup, tmp_path, own_queue
-):
-    platform = Platform(
-        tmp_path,
-        {
-            "DATABASE_URL": database_url(connection.settings_dict),
-            "REDIS_KEY_PREFIX": SESSION_NAMESPACE,
-            "CELERY_TASK_DEFAULT_QUEUE": own_queue,
-        },
-    )
+def test_a_match_survives_its_server_and_worker_being_killed_and_restarted(platform):
     asha, bilal = members(2)
     table = table_new(asha, "pitch", ["", "", "medium", "medium"], turn_seconds=120)
     clients = [signed_in(user) for user in (asha, bilal)]
@@ -112,14 +48,7 @@ def test_a_match_survives_its_server_and_worker_being_killed_and_restarted(
         _, *frames = await asyncio.gather(killer(), *players)
         return frames
 
-    try:
-        frames = asyncio.run(scenario())
-    except Exception as error:
-        logs = platform.stack.logs(tail=3000) if platform.stack else ""
-        raise AssertionError(f"{error!r}\n{logs}") from error
-    finally:
-        if platform.stack:
-            platform.stack.stop()
+    frames = asyncio.run(scenario())
     table.refresh_from_db()
     assert platform.starts == 2
     assert table.status == TableStatus.FINISHED
