@@ -1,7 +1,10 @@
 """The organiser's acts (issue 19, "Starting"): each needs a reason, is audited (who, when,
 what, why), tells those touched; strangers are refused and nothing changes."""
 
+from datetime import timedelta
+
 import pytest
+from django.utils import timezone
 
 from accounts.audit import audit_entries
 from accounts.models import Notice
@@ -30,6 +33,35 @@ def test_start_now_starts_early_and_is_audited_with_its_reason():
     assert tournament.status == TournamentStatus.RUNNING
     (entry,) = audit_entries(act="tournament_start_now", target_id=tournament.pk)
     assert entry.actor == boss and entry.reason == "all here"
+
+
+def test_start_now_before_check_in_opens_seats_everyone_registered():
+    """Issue 19, points 2 and 3: check-in withdraws those who did not check in, but a start
+    now before its window opened (nobody could check in yet) seats every entrant; once the
+    window is open, start now withdraws those not checked in, as the scheduled start does."""
+    boss = organiser()
+    early = tournament_made(boss, check_in_minutes=5, name="Early")
+    entered(early, people(3, prefix="early"))
+    services.tournament_start_now(tournament_id=early.pk, actor=boss, reason="all here")
+    early.refresh_from_db()
+    assert early.status == TournamentStatus.RUNNING
+    assert not Entry.objects.filter(tournament=early, status=EntryStatus.NO_SHOW).exists()
+    assert Entry.objects.filter(tournament=early, status=EntryStatus.PLAYING).count() == 3
+
+    window = tournament_made(
+        boss, check_in_minutes=90, starts_at=timezone.now() + timedelta(hours=1), name="Window"
+    )
+    here, away, also_here = people(3, prefix="window")
+    entered(window, [here, away, also_here])
+    for member in (here, also_here):
+        services.tournament_check_in(tournament_id=window.pk, user_id=member.pk)
+    services.tournament_start_now(tournament_id=window.pk, actor=boss, reason="all here")
+    statuses = dict(Entry.objects.filter(tournament=window).values_list("user_id", "status"))
+    assert statuses == {
+        here.pk: EntryStatus.PLAYING,
+        away.pk: EntryStatus.NO_SHOW,
+        also_here.pk: EntryStatus.PLAYING,
+    }
 
 
 def test_a_paused_tournament_finishes_its_round_and_waits_for_the_resume():

@@ -48,6 +48,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.services.entering import check_in_opens_at
 from tournaments.services.locked import tournament_link, tournament_locked
 
 VARIANTS: dict[str, str] = {
@@ -74,7 +75,9 @@ def tournament_start(
         if actor is None and tournament.starts_at > now:
             return False
         registered = Entry.objects.filter(tournament=tournament, status=EntryStatus.REGISTERED)
-        if tournament.check_in_minutes:
+        # Those not checked in are no-shows only once check-in has opened: a "start now" before
+        # its window (nobody could check in yet) seats everyone registered.
+        if tournament.check_in_minutes and now >= check_in_opens_at(tournament):
             absent = list(registered.filter(checked_in=False).values_list("user_id", flat=True))
             registered.filter(checked_in=False).update(status=EntryStatus.NO_SHOW)
             _tell(tournament, absent, "tournament_no_show")
