@@ -1,8 +1,10 @@
 """Issue 19 in Chromium, through the live stack (the judged scenario's start): a member makes a
-private Deals tournament through the form (late entry allowed), two friends enter through its
-invite link, the organiser starts it now, each browser is taken to its table by the page
-itself, a fourth friend joins late before the first move (point 2), a few moves are played
-there, and the tournament page's round view shows the table and its players."""
+private Deals tournament through the form (late entry allowed, check-in open), three friends
+enter through its invite link, two of them check in with the organiser and one does not (the
+no-show), the organiser starts it now, each browser checked in is taken to its table by the
+page itself while the no-show is told they were withdrawn, a fifth friend joins late before
+the first move (point 2), a few moves are played there, and the tournament page's round view
+shows the table and its players."""
 
 import re
 from datetime import timedelta
@@ -28,9 +30,9 @@ pytestmark = [
 TABLE_URL = re.compile(r"/tables/(\d+)/$")
 
 
-def four_friends():
-    """Four members (none staff) and their session cookies."""
-    people = members(4, prefix="friend-")
+def five_friends():
+    """Five members (none staff) and their session cookies."""
+    people = members(5, prefix="friend-")
     sessions = []
     for member in people:
         client = Client()
@@ -61,16 +63,18 @@ def to_move(table_id: int) -> int:
 def test_a_private_deals_tournament_made_entered_and_started_takes_each_browser_to_its_table(
     live_stack, page_log
 ):
-    people, sessions = written(four_friends)
+    people, sessions = written(five_friends)
+    people = [member for at, member in enumerate(people) if at != 3]  # those who play
     starts = (timezone.now() + timedelta(hours=2)).astimezone(ZoneInfo("Asia/Kolkata"))
     with launched(live_stack, page_log) as pages:
-        organiser, *friends, late = (signed_in(pages, session) for session in sessions)
+        organiser, *friends, absent, late = (signed_in(pages, session) for session in sessions)
 
         organiser.goto("/tournaments/new/")
         organiser.fill("#id_name", "Friday friends")
         organiser.select_option("#id_format", "deals")
         organiser.fill("#id_starts_at", starts.strftime("%Y-%m-%dT%H:%M"))
-        organiser.fill("#id_check_in_minutes", "0")
+        # Check-in opens 150 minutes before a start two hours away: it is open already.
+        organiser.fill("#id_check_in_minutes", "150")
         organiser.fill("#id_max_entrants", "10")
         organiser.fill("#id_per_table", "4")
         organiser.fill("#id_qualifiers", "1")
@@ -81,12 +85,17 @@ def test_a_private_deals_tournament_made_entered_and_started_takes_each_browser_
         invite = organiser.locator("input[readonly]").input_value()
         assert "?invite=" in invite
         organiser.get_by_role("button", name="Register").click()
+        organiser.get_by_role("button", name="Check in").click()
+        expect(organiser.locator(".tournament-entry")).to_contain_text("checked in")
 
-        for page in friends:
+        for page in (*friends, absent):
             page.goto(invite)
             page.get_by_role("button", name="Register").click()
             expect(page.locator(".tournament-entry")).to_contain_text("registered")
-        expect(friends[0].locator(".entrants li")).to_have_count(3)
+        for page in friends:  # the absent friend never checks in
+            page.get_by_role("button", name="Check in").click()
+            expect(page.locator(".tournament-entry")).to_contain_text("checked in")
+        expect(friends[0].locator(".entrants li")).to_have_count(4)
 
         organiser.reload()
         organiser.locator("details.organiser summary").click()
@@ -101,6 +110,11 @@ def test_a_private_deals_tournament_made_entered_and_started_takes_each_browser_
             expect(page).to_have_url(TABLE_URL, timeout=20_000)
             table_ids.add(int(TABLE_URL.search(page.url).group(1)))
         (table_id,) = table_ids  # three entrants, up to four a table: one table, the final
+
+        # The one who did not check in is not seated: withdrawn, and told so on the page.
+        absent.reload()
+        expect(absent.locator(".tournament-entry")).to_contain_text("withdrawn: not checked in")
+        assert TABLE_URL.search(absent.url) is None
 
         # Before the first move the fourth joins late, at that table; the others' pages get
         # the new deal (four hands) without a reload.
