@@ -131,10 +131,9 @@ def live_stack_start(*, workdir: Path, env: dict[str, str]) -> LiveStack:
     """Start Daphne and a Celery worker with beat (after collecting static files for Daphne),
     and return once both are ready. On failure, stop what started and raise with every
     process's output."""
-    port = free_port()
     env = {**os.environ, **env, "DEBUG": "0", "STATIC_ROOT": str(workdir / "static")}
     python = sys.executable
-    stack = LiveStack(port=port)
+    stack = LiveStack(port=free_port())
 
     def start(name: str, *args: str) -> LiveProcess:
         log_path = workdir / f"{name}.log"
@@ -164,18 +163,9 @@ def live_stack_start(*, workdir: Path, env: dict[str, str]) -> LiveStack:
     if collectstatic.process.wait(READY_TIMEOUT_SECONDS) != 0:
         stack.stop()
         raise RuntimeError(f"collectstatic failed\n{stack.logs()}")
-    daphne = start(
-        "daphne",
-        "-m",
-        "config.server",
-        "-b",
-        "127.0.0.1",
-        "-p",
-        str(port),
-        "config.asgi:application",
-    )
+    daphne = daphne_started(stack, start)
     checks = {
-        "daphne": lambda: _accepts(port),
+        "daphne": lambda: _accepts(stack.port),
         "celery-worker": lambda: " ready." in worker.output(),
     }
     deadline = time.monotonic() + READY_TIMEOUT_SECONDS
@@ -190,6 +180,37 @@ def live_stack_start(*, workdir: Path, env: dict[str, str]) -> LiveStack:
             raise RuntimeError(f"live stack failed to start ({problem})\n{stack.logs()}")
         time.sleep(0.1)
     return stack
+
+
+# What Daphne's log says once it listens on its port, and when the port was taken meanwhile.
+LISTENING = "Listening on TCP address 127.0.0.1:{port}"
+LISTEN_FAILURE = "Listen failure"
+PORT_ATTEMPTS = 5
+
+
+def daphne_started(stack: LiveStack, start) -> LiveProcess:
+    """Daphne on the stack's port, listening by its own log. The port was free when chosen, but
+    another process (another worker's stack) may bind it before Daphne does: Daphne then logs
+    a listen failure and runs on without a port, and the stack would talk to whoever has it.
+    So a taken port is given up for another."""
+    for _attempt in range(PORT_ATTEMPTS):
+        args = ("-m", "config.server", "-b", "127.0.0.1", "-p", str(stack.port))
+        daphne = start("daphne", *args, "config.asgi:application")
+        deadline = time.monotonic() + READY_TIMEOUT_SECONDS
+        while time.monotonic() < deadline and daphne.process.poll() is None:
+            output = daphne.output()
+            if LISTENING.format(port=stack.port) in output:
+                return daphne
+            if LISTEN_FAILURE in output:
+                break
+            time.sleep(0.1)
+        else:
+            return daphne  # exited or slow: the caller's checks say which, with the logs
+        daphne.stop()
+        stack.processes.remove(daphne)
+        stack.port = free_port()
+    stack.stop()
+    raise RuntimeError(f"no free port for Daphne in {PORT_ATTEMPTS} tries\n{stack.logs()}")
 
 
 def _accepts(port: int) -> bool:
