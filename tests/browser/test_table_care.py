@@ -136,22 +136,24 @@ def test_a_deals_result_stays_up_until_the_player_is_ready(live_stack, page_log)
         expect(page.locator("#hand .card-button")).to_have_count(13)
 
 
+def two_members_gone_from_a_short_pitch_match():
+    """A Pitch match to 1 point of two members and two easy bots, which both members have
+    left: bots play it out on the live stack's worker. The table and the members' sessions."""
+    from games.tables import services
+    from games.tables.models import Seat
+
+    table, people, sessions = members_at("pitch", 4, options={"target": 1})
+    Seat.objects.filter(table=table, number__in=[2, 3]).update(user=None, bot_level="easy")
+    for member in people[:2]:
+        services.table_match_leave(table_id=table.pk, user_id=member.pk)
+    return table, sessions
+
+
 def test_play_again_between_two_browsers(live_stack, page_log):
     """Both players of a finished match: one presses Play again and waits at the new table;
     the other's result page offers to join it at once, and joining starts the match."""
 
-    def write():
-        from games.tables import services
-        from games.tables.models import Seat
-
-        table, people, sessions = members_at("pitch", 4, options={"target": 1})
-        Seat.objects.filter(table=table, number__in=[2, 3]).update(user=None, bot_level="easy")
-        # Both members leave: bots play the match out on the live stack's worker.
-        for member in people[:2]:
-            services.table_match_leave(table_id=table.pk, user_id=member.pk)
-        return table, sessions
-
-    table, sessions = written(write)
+    table, sessions = written(two_members_gone_from_a_short_pitch_match)
     with launched(live_stack, page_log) as pages:
         asha = pages.open(sessions[0], table, "en", PHONE)
         bilal = pages.open(sessions[1], table, "hi", DESKTOP)
@@ -314,17 +316,7 @@ def test_a_page_drawn_while_playing_whose_frame_is_finished_redraws_itself(live_
     itself again with the result and Play again (issue 22, point 3), rather than keeping
     the in-game page of a match that is over."""
 
-    def write():
-        from games.tables import services
-        from games.tables.models import Seat
-
-        table, people, sessions = members_at("pitch", 4, options={"target": 1})
-        Seat.objects.filter(table=table, number__in=[2, 3]).update(user=None, bot_level="easy")
-        for member in people[:2]:
-            services.table_match_leave(table_id=table.pk, user_id=member.pk)
-        return table, sessions
-
-    table, sessions = written(write)
+    table, sessions = written(two_members_gone_from_a_short_pitch_match)
     with launched(live_stack, page_log) as pages:
         # Bots play the match out on the live stack's worker; the page sees it end.
         first = pages.open(sessions[1], table, "en", DESKTOP)

@@ -102,6 +102,20 @@ def check_in_opens_at(tournament: Tournament) -> datetime:
     return tournament.starts_at - timedelta(minutes=tournament.check_in_minutes)
 
 
+def entry_admissible(tournament: Tournament, *, user_id: int, invite: str | None) -> Entry | None:
+    """The member's entry (``None``: never entered), once the refusals every way in shares
+    are passed: a private tournament without its invite, a removed entrant, a cancelled
+    tournament."""
+    if not may_see(tournament, user_id=user_id, invite=invite):
+        raise TournamentRefusal("private")
+    entry = Entry.objects.filter(tournament=tournament, user_id=user_id).first()
+    if entry is not None and entry.status == EntryStatus.REMOVED:
+        raise TournamentRefusal("removed")
+    if tournament.status == TournamentStatus.CANCELLED:
+        raise TournamentRefusal("cancelled")
+    return entry
+
+
 def may_see(tournament: Tournament, *, user_id: int | None, invite: str | None) -> bool:
     """A public tournament is open to all; a private one to its organiser, its entrants and
     whoever holds its invite link."""
@@ -122,13 +136,7 @@ def tournament_register(
     now = now or timezone.now()
     with transaction.atomic():
         tournament = tournament_locked(tournament_id)
-        if not may_see(tournament, user_id=user_id, invite=invite):
-            raise TournamentRefusal("private")
-        entry = Entry.objects.filter(tournament=tournament, user_id=user_id).first()
-        if entry is not None and entry.status == EntryStatus.REMOVED:
-            raise TournamentRefusal("removed")
-        if tournament.status == TournamentStatus.CANCELLED:
-            raise TournamentRefusal("cancelled")
+        entry = entry_admissible(tournament, user_id=user_id, invite=invite)
         if tournament.status != TournamentStatus.SCHEDULED or now >= registration_closes_at(
             tournament
         ):

@@ -17,7 +17,7 @@ from games.tables.services import table_seat_add
 from tournaments import selectors
 from tournaments.models import Entry, EntryStatus, RoundSeat, TournamentStatus
 from tournaments.refusals import TournamentRefusal
-from tournaments.services.entering import may_see
+from tournaments.services.entering import entry_admissible
 from tournaments.services.locked import tournament_locked
 from tournaments.services.rounds import VARIANTS, entries_seeded, table_options
 
@@ -31,13 +31,7 @@ def tournament_join_late(*, tournament_id: int, user_id: int, invite: str | None
     other, then reads the seat taken), then the table's. Refusals change nothing."""
     with transaction.atomic():
         tournament = tournament_locked(tournament_id)
-        if not may_see(tournament, user_id=user_id, invite=invite):
-            raise TournamentRefusal("private")
-        entry = Entry.objects.filter(tournament=tournament, user_id=user_id).first()
-        if entry is not None and entry.status == EntryStatus.REMOVED:
-            raise TournamentRefusal("removed")
-        if tournament.status == TournamentStatus.CANCELLED:
-            raise TournamentRefusal("cancelled")
+        entry = entry_admissible(tournament, user_id=user_id, invite=invite)
         if entry is not None and entry.status not in MAY_COME_LATE:
             raise TournamentRefusal("already_in")
         if tournament.status != TournamentStatus.RUNNING or not tournament.late_entry:
