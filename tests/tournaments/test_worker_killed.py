@@ -231,12 +231,20 @@ def test_a_worker_killed_mid_round_check_loses_nothing_and_round_two_is_seated_o
     assert platform.starts == 2
     # No job failed (a second seating of a round would, on the rounds' unique numbers).
     assert "raised unexpected" not in platform.logs()
-    # The kill undid the check's transaction: no table of round 1 read, nobody ranked or out,
-    # round 1 not over and round 2 not seated.
-    assert at_kill["rounds"] == [(1, None)]
-    assert at_kill["unsettled"] == 2
-    assert at_kill["ranked"] == 0
-    assert at_kill["out"] == 0
+    # The kill left the check's transaction whole (one transaction each, point 7): undone (no
+    # table of round 1 read, nobody ranked or out, round 1 not over, round 2 not seated), as
+    # in most runs here, or, as in one fresh clone's run, kept whole (round 1 over, its four
+    # seats ranked, two out, round 2 seated); never a part of it.
+    state = {key: value for key, value in at_kill.items() if key != "moves"}
+    killed_rounds = state.pop("rounds")
+    undone = killed_rounds == [(1, None)] and state == {"unsettled": 2, "ranked": 0, "out": 0}
+    kept = (
+        [number for number, _finished in killed_rounds] == [1, 2]
+        and killed_rounds[0][1] is not None
+        and killed_rounds[1][1] is None
+        and state == {"unsettled": 0, "ranked": 4, "out": 2}
+    )
+    assert undone or kept, at_kill
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.FINISHED
     rounds = list(Round.objects.filter(tournament=tournament).order_by("number"))
