@@ -12,6 +12,7 @@ times, sorted names): the service worker's version is its hash.
 """
 
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -46,10 +47,14 @@ def members() -> dict[str, bytes]:
 
 def build() -> Path:
     OUT.mkdir(parents=True, exist_ok=True)
-    partial = ARCHIVE.with_suffix(".zip.partial")
-    with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name, content in sorted(members().items()):
-            archive.writestr(zipfile.ZipInfo(name, FIXED_TIME), content, zipfile.ZIP_DEFLATED)
+    # A partial file of this build's own, then one atomic rename: two builds at once (two test
+    # workers) each replace the archive whole, and a reader never sees half of one.
+    with tempfile.NamedTemporaryFile(dir=OUT, suffix=".zip.partial", delete=False) as file:
+        partial = Path(file.name)
+        with zipfile.ZipFile(file, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+            for name, content in sorted(members().items()):
+                archive.writestr(zipfile.ZipInfo(name, FIXED_TIME), content, zipfile.ZIP_DEFLATED)
+    partial.chmod(0o644)
     partial.replace(ARCHIVE)
     return ARCHIVE
 

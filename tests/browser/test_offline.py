@@ -63,6 +63,17 @@ def played(page, moves: int) -> None:
         expect(page.locator("#table")).not_to_have_attribute("data-version", before)
 
 
+def at_a_draw(page, most: int = 30) -> None:
+    """Moves of the player's own until their turn starts with a draw: a dealt hand on the table
+    to lay out (a deal just ended offers the Deal button first)."""
+    for _move in range(most):
+        my_turn(page)
+        if page.locator("#closed-deck:enabled").count():
+            return
+        played(page, 1)
+    raise AssertionError(f"no draw of the player's own in {most} moves")
+
+
 def position(page) -> tuple[str, list[str]]:
     """What the player sees of the match: the version and the hand."""
     version = page.locator("#table").get_attribute("data-version") or ""
@@ -108,12 +119,12 @@ def test_offline_matches_resume_after_a_browser_restart(live_stack, page_log, tm
 
         # The network goes: the offline page and both matches come from this device.
         browser.set_offline(True)
-        # Three seats: a Hard bot may drop at its first turn (RM-17), which ends a two-player
-        # Points match at once; Easy never drops, so the match goes on for the player's moves.
-        first_start = started(page, "rummy", "points", 3, ["hard", "easy"])
+        # Pool 101 (RM-24): a Hard bot's drop (RM-17) or early show ends only the deal, where it
+        # ends a Points match, so the match is still on for the player's moves and the restart.
+        first_start = started(page, "rummy", "pool101", 3, ["hard", "easy"])
         expect(page.locator("#network-state")).to_contain_text("You are offline")
         played(page, 2)
-        my_turn(page)
+        at_a_draw(page)
         # The player's own layout (RM-5) is part of where the match stands: the first card
         # goes to a group of its own at the end, and comes back there after the restart.
         _version, hand = position(page)
