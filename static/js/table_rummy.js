@@ -322,6 +322,9 @@
         groups = message.groups;
         api.selection.clear();
         keep(api);
+        // Counted on the page, so that a reader (or a test) can tell the Sort button's answer
+        // has been laid out, whatever the layout it gave.
+        api.root.dataset.sorted = String(Number(api.root.dataset.sorted || 0) + 1);
       } else if (JSON.stringify(message.groups) !== asked) {
         return; // an answer to a layout the player has changed since
       }

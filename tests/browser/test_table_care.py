@@ -18,6 +18,7 @@ from tests.browser.test_tables import (
     my_turn,
     rewritten,
     screenshots,
+    sort_pressed,
     written,
 )
 
@@ -72,7 +73,7 @@ def test_rm15_rm17_a_wrong_show_a_drop_and_leaving_each_ask_first_naming_the_cos
         page.keyboard.press("Enter")
         page.wait_for_selector("#actions .action-discard")
         judged(page)
-        page.locator("#sort-button").click()
+        sort_pressed(page)
         judged(page)
         page.locator("#hand .card-button").first.focus()
         page.keyboard.press("ArrowRight")
@@ -121,7 +122,7 @@ def test_a_deals_result_stays_up_until_the_player_is_ready(live_stack, page_log)
         page.locator("#closed-deck").click()
         page.wait_for_selector("#actions .action-discard")
         judged(page)
-        page.locator("#sort-button").click()
+        sort_pressed(page)
         judged(page)
         page.locator('#hand .card-button[data-card="KC"]').click()
         page.locator("#actions .action-declare.valid-show").click()

@@ -142,6 +142,15 @@ def my_turn(page) -> bool:
     return page.locator("#result").count() == 0
 
 
+def sort_pressed(page) -> None:
+    """The Sort button pressed and its own answer laid out (the page counts them), not only the
+    judging of the layout before it: the answer clears the selection, so cards tapped before
+    it arrived would be let go."""
+    before = int(page.locator("#table").get_attribute("data-sorted") or 0)
+    page.locator("#sort-button").click()
+    expect(page.locator(f"#table[data-sorted='{before + 1}']")).to_be_attached()
+
+
 def play_one_move(page, use_keyboard: bool) -> None:
     """One legal move as a person would find it: a pile, a suit or bid, a card, a button."""
     deck = page.locator("#closed-deck:enabled")
@@ -283,7 +292,7 @@ def check_rummy(pages, session, table):
     assert "Pure seq" in status.inner_text()
     assert page.locator("#actions .action-drop").inner_text() == "Drop (costs 20 points)"
 
-    page.locator("#sort-button").click()
+    sort_pressed(page)
     page.wait_for_selector("#hand .group:not(.kind-pending):not(.new-group)")
     labels = page.locator("#hand .group .group-label").all_inner_texts()
     assert set(labels) <= {"Pure sequence", "Impure sequence", "Set", "Invalid"}
