@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from accounts.models import Profile, Rating, RatingChange
+from accounts.profiles.models import Profile
+from accounts.ratings.models import Rating, RatingChange
 
 
 @admin.register(Profile)

@@ -9,10 +9,10 @@ class AccountsConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_delete
 
-        from accounts import moderation_words
-        from accounts.audit import acts_register
-        from accounts.models import Rating
-        from accounts.notices import notice_kinds_register
+        from accounts.moderation import words as moderation_words
+        from accounts.moderation.audit import acts_register
+        from accounts.notices.inbox import notice_kinds_register
+        from accounts.ratings.models import Rating
 
         # A member's deletion takes their ratings with it (CASCADE): the counts follow.
         post_delete.connect(_rating_deleted, sender=Rating, dispatch_uid="rating_count_forget")
@@ -21,6 +21,6 @@ class AccountsConfig(AppConfig):
 
 
 def _rating_deleted(sender, instance, **kwargs) -> None:
-    from accounts.services import rating_count_forget
+    from accounts.ratings.services import rating_count_forget
 
     rating_count_forget(rating=instance)

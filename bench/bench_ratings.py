@@ -117,9 +117,10 @@ def members_insert(count: int) -> list[int]:
     with a spread of skills and certainties, in bulk; then the counts per rating point."""
     from django.contrib.auth import get_user_model
 
-    from accounts.models import Profile, Rating
-    from accounts.ratings import rating_of
-    from accounts.services import rating_counts_rebuild
+    from accounts.profiles.models import Profile
+    from accounts.ratings.models import Rating
+    from accounts.ratings.services import rating_counts_rebuild
+    from accounts.ratings.skill import rating_of
 
     User = get_user_model()
     rng = random.Random(10)
@@ -157,7 +158,7 @@ def updates_time(user_ids: list[int], runs: int) -> None:
     it (what it adds to the table's result transaction), and with the commit (an fsync)."""
     from django.db import transaction
 
-    from accounts.services import ratings_record_match
+    from accounts.ratings.services import ratings_record_match
 
     rng = random.Random(20)
     match_refs = iter(range(1, 10**9))
@@ -186,8 +187,8 @@ def leaderboard_time(requests: int) -> None:
     from django.contrib.auth import get_user_model
     from django.test import Client
 
-    from accounts.models import Rating
-    from accounts.selectors import leaderboard_top, standing_of
+    from accounts.ratings.models import Rating
+    from accounts.ratings.selectors import leaderboard_top, standing_of
 
     ordered = Rating.objects.filter(game="rummy").order_by("-ordinal", "user_id")
     middle = ordered.values_list("user_id", flat=True)[ordered.count() // 2]

@@ -163,7 +163,7 @@ class Platform:
         subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=self.env)
         celery = [sys.executable, "-m", "celery", "-A", "config"]
         for port in self.ports:
-            daphne = ["-m", "config.server", "-b", "127.0.0.1", "-p", str(port)]
+            daphne = ["-m", "games.live.server", "-b", "127.0.0.1", "-p", str(port)]
             self._start([sys.executable, *daphne, "config.asgi:application"])
         self.worker_index = len(self.processes)
         # INFO: the worker logs each job it receives, which jobs_received counts.

@@ -61,7 +61,16 @@ def _platform_commands(host: str, port: int) -> list[tuple[str, list[str]]]:
     return [
         (
             "daphne",
-            [python, "-m", "config.server", "-b", host, "-p", str(port), "config.asgi:application"],
+            [
+                python,
+                "-m",
+                "games.live.server",
+                "-b",
+                host,
+                "-p",
+                str(port),
+                "config.asgi:application",
+            ],
         ),
         ("celery worker", [*celery, "worker", "--loglevel", "INFO", "--concurrency", "2"]),
         ("celery beat", [*celery, "beat", "--loglevel", "INFO"]),

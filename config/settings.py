@@ -50,14 +50,14 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
-    "config.unavailable.RedisUnavailableMiddleware",
+    "games.web.unavailable.RedisUnavailableMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "accounts.middleware.BannedMemberMiddleware",
+    "accounts.moderation.middleware.BannedMemberMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -78,8 +78,8 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "accounts.context_processors.language_buttons",
-                "accounts.context_processors.unread_notices",
+                "accounts.members.context_processors.language_buttons",
+                "accounts.notices.context_processors.unread_notices",
                 "games.web.context_processors.game_catalogue",
             ],
             # Template tags live with the pages (games/web), not at the app's root.
@@ -157,7 +157,7 @@ CACHES = {
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": REDIS_KEY_PREFIX,
         # A Redis that does not answer fails a request in a second, not after the client's
-        # default wait (config.unavailable shows a page that says so).
+        # default wait (games.web.unavailable shows a page that says so).
         "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
     }
 }
@@ -210,7 +210,7 @@ LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "home"
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 
-ACCOUNT_ADAPTER = "accounts.adapter.AccountAdapter"
+ACCOUNT_ADAPTER = "accounts.members.adapter.AccountAdapter"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_USERNAME_MIN_LENGTH = 3
@@ -260,7 +260,7 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [
     BASE_DIR / "static",
     # Offline play (games.offline): Pyodide from npm (package-lock.json) and the engine packed
-    # by config.offline_build; ./dev installs and builds both.
+    # by games.offline.build; ./dev installs and builds both.
     ("vendor/pyodide", BASE_DIR / "node_modules" / "pyodide"),
     ("offline", BASE_DIR / "build" / "offline"),
 ]

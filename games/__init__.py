@@ -5,25 +5,38 @@ checks it):
 
 - ``engine``: the rules and the bots, pure Python. Imports nothing of Django, Channels,
   Celery or asgiref, nor anything else of the app (it also runs in the browser).
+- The floor, four modules every app builds on (``accounts`` too, which sits below the rest of
+  this app): ``catalogue`` (the four games as the site presents them), ``news`` (the one door
+  from a commit to whoever delivers what it changed), ``sql`` (the one way plain SQL is
+  written), ``converters`` (row ids in URLs and frames). Each imports Django at most, and the
+  catalogue the engine; nothing else of any app.
 - ``tables``: the models, the one write path (services), the reads (selectors), the plain SQL
-  of the hot path, the jobs a move queues. Imports the engine, ``accounts`` (ratings, names),
-  Django and Celery's app; never Channels, asgiref, ``live``, ``web`` or ``words``. A service
-  publishes what it changed after its commit (``tables.news``) and knows nothing of sockets.
+  of the hot path, the jobs a move queues. Imports the engine, the floor, Django and Celery's
+  app, and of ``accounts``, downward, only its services, reads and models:
+  ``profiles.models`` (names, in the move's SQL), ``ratings`` (``skill``, ``services``,
+  ``models``: a ranked result recorded in its transaction, the ranked queue's gap),
+  ``moderation`` (``roles``, ``sanctions``, ``reports``, ``audit``, ``models``: who may act,
+  mutes and play bans, a report from a table, the audit of every act) and
+  ``notices.inbox``; never an accounts page nor ``accounts.members``. Never Channels, asgiref,
+  ``live``, ``web`` or ``words``. A service publishes what it changed after its commit
+  (``tables.news``, on ``news``) and knows nothing of sockets.
 - ``words``: what the tables say to people, in their language (names, refusals, the words of
   moves). Imports the engine and Django's translation; nothing of ``tables``, ``live``, ``web``.
 - ``live``: everything that touches Channels: consumers, socket guards, the fan-out of
-  ``tables.news`` into frames, the per-process snapshot cache, presence, routing. Imports
-  ``tables`` (services, selectors, news), ``words``, the engine and of ``accounts`` the
-  moderation a socket needs (bans, roles).
+  ``tables.news`` into frames, the per-process snapshot cache, presence, routing, and
+  ``live.server``, Daphne with a frame cap that ends in a close code (the command that serves
+  the site). Imports ``tables`` (services, selectors, news), ``words``, the engine, the floor
+  and of ``accounts`` the moderation a socket needs (bans, roles).
 - ``daily``: the daily deal: generation, attempts (tables made through ``tables``' services),
   scores, leaderboards, rotation. Imports ``tables``, the engine and ``accounts`` (the audit
   log); never Channels, asgiref, ``live``, ``web`` or ``words``.
 - ``web``: views, forms and template tags: parse a request, call one service or selector,
-  render. Imports ``tables``, ``daily``, ``words``, the engine, and of ``live`` only
+  render; and ``web.unavailable``, the site's 503 page when Redis does not answer. Imports
+  ``tables``, ``daily``, ``words``, the engine, the floor, and of ``live`` only
   ``live.frames`` (a page draws its first frame as the socket would send it); never Channels.
 - ``offline``: the offline table against bots, run in the browser by Pyodide. Imports the
   engine, ``words``, of ``live`` only ``live.arrange``, and of Django only its translation (in
-  the browser a stand-in, ``offline.translation``).
+  the browser a stand-in, ``offline.translation``). ``offline.build`` packs it for the browser.
 - ``tasks`` (Celery: bot turns, clocks, the daily deals) calls ``tables``' and ``daily``'s
   services; ``models`` is where Django
   finds ``tables``' models.

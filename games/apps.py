@@ -8,11 +8,11 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         # Every process that writes (servers, workers, commands) delivers what it changed.
-        from accounts.audit import acts_register
-        from accounts.notices import notice_kinds_register
-        from config.news import CONSOLE_TABLES_KEY, published
+        from accounts.moderation.audit import acts_register
+        from accounts.notices.inbox import notice_kinds_register
         from games.live.fanout import on_published
         from games.live.pages import page_kind_register
+        from games.news import CONSOLE_TABLES_KEY, published
         from games.web.console import console_may_watch, console_render
         from games.web.lobby import lobby_may_watch, lobby_render
         from games.words import chat
@@ -36,8 +36,8 @@ class GamesConfig(AppConfig):
 def _daily_deal_ready() -> None:
     """The daily deal scores an attempt when its table's match ends, names its acts, and
     registers its live boards."""
-    from accounts.audit import acts_register
-    from accounts.notices import notice_kinds_register
+    from accounts.moderation.audit import acts_register
+    from accounts.notices.inbox import notice_kinds_register
     from games.daily import services
     from games.live.pages import page_kind_register
     from games.tables.signals import match_finished

@@ -194,7 +194,7 @@ def daphne_started(stack: LiveStack, start) -> LiveProcess:
     a listen failure and runs on without a port, and the stack would talk to whoever has it.
     So a taken port is given up for another."""
     for _attempt in range(PORT_ATTEMPTS):
-        args = ("-m", "config.server", "-b", "127.0.0.1", "-p", str(stack.port))
+        args = ("-m", "games.live.server", "-b", "127.0.0.1", "-p", str(stack.port))
         daphne = start("daphne", *args, "config.asgi:application")
         deadline = time.monotonic() + READY_TIMEOUT_SECONDS
         while time.monotonic() < deadline and daphne.process.poll() is None:

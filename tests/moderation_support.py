@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.test import Client
 
-from accounts.roles import MODERATORS_GROUP
+from accounts.moderation.roles import MODERATORS_GROUP
 
 PASSWORD = "Lahore-Lucknow-42"
 

@@ -7,10 +7,10 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from accounts.audit import acts_register
-        from accounts.notices import notice_kinds_register
-        from config.news import published
+        from accounts.moderation.audit import acts_register
+        from accounts.notices.inbox import notice_kinds_register
         from games.live.pages import page_kind_register
+        from games.news import published
         from tournaments.receivers import on_published
         from tournaments.web.page import tournament_may_watch, tournament_render
 

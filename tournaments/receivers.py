@@ -1,9 +1,9 @@
 """Learning that a tournament's table finished, without ``games.tables`` knowing tournaments:
-``config.news.published`` carries every table's ``TableChanged`` (status before and after);
+``games.news.published`` carries every table's ``TableChanged`` (status before and after);
 a table that has just finished queues its tournament's round check (the sweep catches it if
 this is lost)."""
 
-from config.news import News
+from games.news import News
 from games.tables.models import TableStatus
 from games.tables.news import TableChanged
 from tournaments.jobs import round_check_queue

@@ -4,7 +4,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from config.catalogue import CATALOGUE
+from games.catalogue import CATALOGUE
 
 
 class DailyDeal(models.Model):

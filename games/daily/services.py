@@ -22,15 +22,15 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.audit import Target, audit_record
-from accounts.notices import notice_send
-from config.news import PageChanged, publish_on_commit
+from accounts.moderation.audit import Target, audit_record
+from accounts.notices.inbox import notice_send
 from games.daily.addresses import address_try_allowed
 from games.daily.days import CATCH_UP_DAYS, day_end, day_is_over, day_of
 from games.daily.models import Attempt, DailyDeal, ScoreCount, VisitorTry
 from games.daily.plans import DAILY_BOT_LEVELS, MEMBER_SEAT, PLANS
 from games.daily.refusals import DailyRefusal
 from games.engine.base import Match
+from games.news import PageChanged, publish_on_commit
 from games.tables import services as table_services
 from games.tables.models import Move, Table, TableStatus
 from games.tables.seeds import GENERATOR_VERSION, commitment_of, server_seed_new

@@ -17,8 +17,8 @@ from channels.layers import get_channel_layer
 from django.core.exceptions import PermissionDenied
 from django.utils import translation
 
-from accounts.roles import is_moderator
-from config.converters import row_id_or_none
+from accounts.moderation.roles import is_moderator
+from games.converters import row_id_or_none
 from games.live.groups import chat_group, user_group
 from games.live.guards import GuardedJsonConsumer
 from games.tables.models import ChatRoom

@@ -2,7 +2,7 @@
 
 A move's path, from the socket to the engine and back: ``TableConsumer.client_move`` runs
 ``games.tables.services.table_move_apply`` in a worker thread; the service locks the table row,
-asks the engine, writes the move and publishes ``TableChanged`` on commit (``config.news``);
+asks the engine, writes the move and publishes ``TableChanged`` on commit (``games.news``);
 ``games.live.fanout`` hands that to this process's hub, which keeps the new snapshot and calls
 ``table_changed`` on each socket of the table here, while the channel layer carries the bare
 numbers to the other processes' hubs, whose sockets read the snapshot once per process. Each

@@ -1,4 +1,4 @@
-"""From a write's news to the sockets: ``config.news.published`` to every table socket of every
+"""From a write's news to the sockets: ``games.news.published`` to every table socket of every
 server process, each sending its own seat's view.
 
 Only the table's id, version and revision cross the channel layer: every socket renders its own
@@ -28,11 +28,11 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from accounts.sanctions import MemberShutOut
-from config.news import CONSOLE_TABLES_KEY, News, PageChanged
+from accounts.moderation.sanctions import MemberShutOut
 from games.live.chat import chat_news_deliver, member_shut_out_deliver
 from games.live.groups import page_group, table_group
 from games.live.hub import Hub, TableChangedEvent, running_hubs
+from games.news import CONSOLE_TABLES_KEY, News, PageChanged
 from games.tables.models import TableStatus
 from games.tables.news import ChatDeleted, ChatPosted, TableChanged
 

@@ -20,8 +20,8 @@ from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 from django.utils import translation
 
-from accounts.models import SanctionKind
-from accounts.sanctions import sanction_in_force
+from accounts.moderation.models import SanctionKind
+from accounts.moderation.sanctions import sanction_in_force
 from games.live.groups import user_group
 from games.words.refusals import refusal_text
 
@@ -207,8 +207,8 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
         await super().websocket_disconnect(message)
 
     async def member_shut_out(self, event):
-        """The member was banned (``accounts.sanctions.MemberShutOut``, through their group):
-        this socket closes now, whichever server process holds it."""
+        """The member was banned (``accounts.moderation.sanctions.MemberShutOut``, through their
+        group): this socket closes now, whichever server process holds it."""
         await self.refuse("banned", CLOSE_SHUT_OUT)
 
     async def receive(self, text_data=None, bytes_data=None):

@@ -14,7 +14,7 @@ in a worker thread and know nothing of sockets:
   tournament: its entrants and whoever has its invite, from the address's ``?invite=``; the
   console: moderators).
 
-A write says that a page changed by publishing ``config.news.PageChanged(kind, key)`` after its
+A write says that a page changed by publishing ``games.news.PageChanged(kind, key)`` after its
 commit (or the fan-out does it for a table change a lobby shows); only that crosses Redis.
 
 An event loop (a server process) keeps one ``PageBoard`` per open page:

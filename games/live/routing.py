@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.urls import path, re_path
 
-import config.converters  # noqa: F401 (registers <id:...>)
+import games.converters  # noqa: F401 (registers <id:...>)
 from games.live.consumers import NoSuchSocket, PresenceConsumer, TableConsumer
 from games.live.pages import PageConsumer
 

@@ -1,6 +1,6 @@
 """The offline table: a match against bots played in the browser, with no server. Pyodide
 runs this package, the engine and ``games.words`` in a Web Worker (static/js/offline_worker.js,
-packed by ``config.offline_build``); the table page draws the frames it returns exactly as it
+packed by ``games.offline.build``); the table page draws the frames it returns exactly as it
 draws a socket's.
 
 - ``table``: one match, its seat's frames (the shape of ``games.live.frames.StateFrame``), the
@@ -9,6 +9,8 @@ draws a socket's.
 - ``translation``: the few names of ``django.utils.translation`` that ``games.words`` uses,
   read from the site's own compiled catalogues; packed in place of Django, so the words of the
   moves have one source.
+- ``build``: packs the above into ``build/offline/engine.zip`` for the browser (``./dev`` runs
+  it); it stays on the server, left out of the archive.
 
 May import: ``games.engine``, ``games.words``, and of ``live`` only ``live.arrange`` (a rummy
 layout's answer: the engine and the words, nothing of Channels), and of Django only its

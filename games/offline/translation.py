@@ -1,5 +1,5 @@
 """``django.utils.translation`` as ``games.words`` uses it, for the browser: packed as that
-module (``config.offline_build``), it reads the site's compiled catalogues
+module (``games.offline.build``), it reads the site's compiled catalogues
 (``locale/<language>/LC_MESSAGES/django.mo``, packed beside it) with the standard library's
 ``gettext``. On the server Django's own module is imported instead, so the words come from one
 source either way.

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Count
 
-from accounts.models import CaseStatus, Report
+from accounts.moderation.models import CaseStatus, Report
 from games.tables.models import Seat, Table, TableStatus
 from games.tables.news import shown_name
 

@@ -11,7 +11,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from config.catalogue import CATALOGUE
+from games.catalogue import CATALOGUE
 from games.tables.visitors import holds_seat
 
 

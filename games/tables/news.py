@@ -1,11 +1,11 @@
-"""What a table's write changed, for the sockets watching it (``config.news``)."""
+"""What a table's write changed, for the sockets watching it (``games.news``)."""
 
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 
-from config.news import News
+from games.news import News
 from games.tables.models import ChatLine
 from games.tables.selectors import TableSnapshot
 

@@ -13,7 +13,7 @@ from django.core.cache import cache as shared_cache
 from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 
-from accounts.roles import is_moderator
+from accounts.moderation.roles import is_moderator
 from games.engine import GAMES
 from games.engine.base import Match
 from games.tables.models import ChatLine, Move, Seat, Table, TableStatus

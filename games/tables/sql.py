@@ -1,4 +1,4 @@
-"""The plain SQL of a move (``config.sql`` says why, and how it is written): the table's row lock,
+"""The plain SQL of a move (``games.sql`` says why, and how it is written): the table's row lock,
 the one read of the table with its seats, their members' names and its last move, and the writes
 of new moves, changed seats and the table.
 
@@ -15,9 +15,9 @@ from typing import TypedDict, cast
 from django.contrib.auth import get_user_model
 from django.db import connection
 
-from accounts.models import Profile
-from config.sql import Rows
+from accounts.profiles.models import Profile
 from games.engine.base import Event
+from games.sql import Rows
 from games.tables.models import Move, Seat, Table
 
 # Not the table's initial state: only a match's start writes it, and it is as big as the state.

@@ -22,12 +22,12 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.models import ReportReason
-from accounts.moderation_words import moderation_refusal_text
-from accounts.reports import ReportRefusal
-from accounts.roles import is_moderator, moderator_required
-from config.catalogue import CATALOGUE
-from config.converters import row_id_or_none
+from accounts.moderation.models import ReportReason
+from accounts.moderation.reports import ReportRefusal
+from accounts.moderation.roles import is_moderator, moderator_required
+from accounts.moderation.words import moderation_refusal_text
+from games.catalogue import CATALOGUE
+from games.converters import row_id_or_none
 from games.engine import GAMES
 from games.tables.console import KINDS, ConsoleFilter, collusion_pairs, console_tables
 from games.tables.models import ENDED_EARLY, ChatLine, ChatRoom, Table, TableStatus

@@ -1,4 +1,4 @@
-from config.catalogue import CATALOGUE
+from games.catalogue import CATALOGUE
 
 
 def game_catalogue(request):

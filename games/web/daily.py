@@ -20,7 +20,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from config.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
+from games.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
 from games.daily import selectors, services
 from games.daily.days import day_end, day_of
 from games.daily.models import DailyDeal, VisitorTry

@@ -24,7 +24,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from config.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
+from games.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
 from games.engine import GAMES
 from games.engine.bots import LEVELS
 from games.tables.models import BotLevel, TableStatus

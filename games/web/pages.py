@@ -4,7 +4,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 from django.utils.translation import get_language, get_language_info
 
-from config.catalogue import CATALOGUE_BY_SLUG
+from games.catalogue import CATALOGUE_BY_SLUG
 
 
 def home(request):

@@ -15,8 +15,8 @@ from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.roles import is_moderator
-from config.catalogue import CATALOGUE_BY_SLUG
+from accounts.moderation.roles import is_moderator
+from games.catalogue import CATALOGUE_BY_SLUG
 from games.engine import GAMES
 from games.engine.base import Match
 from games.live.frames import replay_frame, state_frame

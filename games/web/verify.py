@@ -4,7 +4,7 @@ checks another seed against the commitment: a tampered one is refused."""
 
 from django.shortcuts import render
 
-from config.catalogue import CATALOGUE_BY_SLUG
+from games.catalogue import CATALOGUE_BY_SLUG
 from games.tables.refusals import TableRefusal
 from games.tables.seeds import GENERATOR_VERSION
 from games.tables.verify import deal_verify, seed_may_be_revealed

@@ -211,7 +211,7 @@ def bot_label(number: int, level: str) -> str:
     return str(BOT_LABEL) % {"name": BOT_NAMES[number % len(BOT_NAMES)], "level": level}
 
 
-# The notices tables send members (accounts.notices), by kind.
+# The notices tables send members (accounts.notices.inbox), by kind.
 NOTICE_SENTENCES = {
     "table.rematch": _("%(name)s asks you to play again: the new table is waiting for you."),
 }

@@ -1,6 +1,6 @@
 // The offline table's engine (games/web/offline.py serves this module worker, the one script
 // allowed to compile WebAssembly): Pyodide runs games/engine, its bots and games/words, packed
-// in engine.zip (config.offline_build), through games/offline/browser.py. It answers the table
+// in engine.zip (games.offline.build), through games/offline/browser.py. It answers the table
 // page's frames as the server's socket would, plays the bots' turns, and keeps the match in
 // IndexedDB after every move.
 import { loadPyodide } from "{{ pyodide }}";

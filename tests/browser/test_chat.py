@@ -6,7 +6,7 @@ and a ban closes the banned member's table page's socket at once."""
 import pytest
 from playwright.sync_api import expect
 
-from accounts.sanctions import member_ban
+from accounts.moderation.sanctions import member_ban
 from tests.browser.test_language_journey import CHROMIUM, PHONE
 from tests.browser.test_open_table import session_of
 from tests.browser.test_tables import launched, screenshots, written

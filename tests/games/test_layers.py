@@ -1,5 +1,7 @@
-"""Each package imports only what its docstring allows (games/__init__.py): the rules stay a
-pure library, the write path knows nothing of sockets, and Channels lives in games/live alone.
+"""Each package imports only what its docstring allows (games/__init__.py, accounts/__init__.py,
+tournaments/__init__.py): the rules stay a pure library, the write path knows nothing of sockets,
+Channels lives in games/live alone, the accounts' packages stand on each other in one order, and
+the apps meet on the floor of ``games`` (the catalogue, the news, the SQL builder, row ids).
 
 Read from the source with ``ast``, so nothing is imported to check it; a test of the checker
 shows what it finds.
@@ -40,7 +42,7 @@ FORBIDDEN = {
     "games/daily": ("channels", "asgiref", "games.live", "games.web", "games.words"),
     "games/words": ("channels", "asgiref", "games.tables", "games.live", "games.web"),
     "games/web": ("channels", "asgiref"),
-    # Run in the browser by Pyodide (config.offline_build packs it): Django's translation only.
+    # Run in the browser by Pyodide (games.offline.build packs it): Django's translation only.
     "games/offline": (
         "channels",
         "asgiref",
@@ -54,21 +56,40 @@ FORBIDDEN = {
         "config",
         "tournaments",
     ),
-    "accounts": (
-        "channels",
-        "asgiref",
-        "games.tables",
-        "games.live",
-        "games.web",
-        "games.words",
-        "games.daily",
-        "tournaments",
-    ),
+    # Of games, accounts may read only the engine and the floor (ACCOUNTS_MAY_READ_FROM_GAMES).
+    "accounts": ("channels", "asgiref", "config", "tournaments"),
     # Tournaments drive tables through their services; the tables never know of tournaments.
     "tournaments": ("channels", "asgiref", "games.live.consumers", "games.web", "games.words"),
-    "config/news.py": ("channels", "asgiref", "games"),
-    "config/sql.py": ("games", "accounts"),
 }
+# The floor of the games app, which accounts, games and tournaments all build on: Django and
+# the engine at most, nothing of any app's packages.
+FLOOR = ("games/catalogue.py", "games/news.py", "games/sql.py", "games/converters.py")
+OWN_PACKAGES = ("games", "accounts", "tournaments", "config")
+ACCOUNTS_MAY_READ_FROM_GAMES = (
+    "games.engine",
+    "games.catalogue",
+    "games.news",
+    "games.sql",
+    "games.converters",
+)
+# The accounts' packages, from the ground up: each imports only those before it
+# (accounts/__init__.py says why).
+ACCOUNTS_ORDER = ("profiles", "notices", "moderation", "ratings", "members")
+# What the tables read of accounts (games/__init__.py): no page, no sign-in, no words.
+TABLES_MAY_READ_FROM_ACCOUNTS = {
+    "accounts.profiles.models",
+    "accounts.ratings.models",
+    "accounts.ratings.skill",
+    "accounts.ratings.services",
+    "accounts.moderation.models",
+    "accounts.moderation.roles",
+    "accounts.moderation.sanctions",
+    "accounts.moderation.reports",
+    "accounts.moderation.audit",
+    "accounts.notices.inbox",
+}
+# The modules of accounts that answer requests; other apps link to their URLs by name instead.
+ACCOUNTS_PAGES = ("views", "urls", "middleware", "context_processors", "adapter")
 # The one module of games/live that the pages may read: the socket's frame, no Channels in it.
 WEB_MAY_READ_FROM_LIVE = {"games.live.frames"}
 # The one the offline table may: a rummy layout's answer, the engine and the words alone.
@@ -148,6 +169,66 @@ def test_only_the_live_package_and_the_asgi_entry_import_channels_or_asgiref():
         if not breach.startswith(("games/live/", "config/asgi.py"))
     ]
     assert outside == []
+
+
+@pytest.mark.parametrize("place", FLOOR)
+def test_the_floor_of_games_imports_of_the_apps_only_the_engine(place):
+    own = {
+        module
+        for file in python_files(place)
+        for module in imports_of(file)
+        if within(module, OWN_PACKAGES)
+    }
+    assert {module for module in own if not within(module, ("games.engine",))} == set()
+
+
+def test_accounts_reads_of_games_only_the_engine_and_the_floor():
+    reads = {
+        module
+        for file in python_files("accounts")
+        for module in imports_of(file)
+        if within(module, ("games",))
+    }
+    assert {module for module in reads if not within(module, ACCOUNTS_MAY_READ_FROM_GAMES)} == set()
+
+
+@pytest.mark.parametrize("number", range(len(ACCOUNTS_ORDER)))
+def test_each_package_of_accounts_imports_only_those_below_it(number):
+    above = tuple(f"accounts.{package}" for package in ACCOUNTS_ORDER[number + 1 :])
+    assert breaches(f"accounts/{ACCOUNTS_ORDER[number]}", above) == []
+
+
+def test_code_imports_models_from_their_packages_never_from_the_apps_face():
+    # accounts/models.py and games/models.py are where Django finds the models, nothing more.
+    faces = ("accounts.models", "games.models")
+    assert [
+        breach
+        for place in OWN_PACKAGES
+        for breach in breaches(place, faces)
+        if not breach.startswith(("accounts/models.py", "games/models.py"))
+    ] == []
+
+
+def test_the_tables_read_of_accounts_only_what_the_games_docstring_names():
+    reads = {
+        module
+        for file in python_files("games/tables")
+        for module in imports_of(file)
+        if within(module, ("accounts",))
+    }
+    assert reads <= TABLES_MAY_READ_FROM_ACCOUNTS
+
+
+def test_no_other_app_imports_the_pages_or_the_sign_in_of_accounts():
+    pages = [
+        f"{file.relative_to(ROOT)} imports {module}"
+        for place in ("games", "tournaments")
+        for file in python_files(place)
+        for module in imports_of(file)
+        if within(module, ("accounts.members",))
+        or (within(module, ("accounts",)) and module.rsplit(".", 1)[-1] in ACCOUNTS_PAGES)
+    ]
+    assert pages == []
 
 
 def test_the_checker_finds_imports_and_matches_submodules_but_not_lookalikes(tmp_path):

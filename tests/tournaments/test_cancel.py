@@ -6,9 +6,10 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
-from accounts.audit import audit_entries
-from accounts.models import Notice, RatingChange
-from accounts.notices import notice_text
+from accounts.moderation.audit import audit_entries
+from accounts.notices.inbox import notice_text
+from accounts.notices.models import Notice
+from accounts.ratings.models import RatingChange
 from games.engine import GAMES
 from games.tables import services as table_services
 from games.tables.models import MatchResult, Seat, Table, TableStatus

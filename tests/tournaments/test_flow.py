@@ -6,7 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from accounts.models import Notice
+from accounts.notices.models import Notice
 from games.tables.models import Seat, Table, TableStatus
 from tests.tournaments.support import (
     current_tables,

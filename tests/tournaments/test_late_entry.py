@@ -5,7 +5,7 @@ deal dealt afresh for one more player; anything else is a clear refusal that cha
 import pytest
 from django.utils import translation
 
-from accounts.models import Notice
+from accounts.notices.models import Notice
 from games.engine import GAMES
 from games.tables import services as table_services
 from games.tables.models import Seat, Table

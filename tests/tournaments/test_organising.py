@@ -6,8 +6,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from accounts.audit import audit_entries
-from accounts.models import Notice
+from accounts.moderation.audit import audit_entries
+from accounts.notices.models import Notice
 from games.tables.models import Seat
 from tests.tournaments.support import (
     current_tables,

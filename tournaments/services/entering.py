@@ -11,7 +11,7 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from accounts.notices import notice_send
+from accounts.notices.inbox import notice_send
 from tournaments.models import Entry, EntryStatus, Format, Seating, Tournament, TournamentStatus
 from tournaments.refusals import TournamentRefusal
 from tournaments.services.locked import tournament_link, tournament_locked

@@ -11,7 +11,7 @@ No bot ever takes the seat: the member sits there, or is refused with the reason
 
 from django.db import transaction
 
-from accounts.notices import notices_send
+from accounts.notices.inbox import notices_send
 from games.tables.refusals import TableRefusal
 from games.tables.services import table_seat_add
 from tournaments import selectors

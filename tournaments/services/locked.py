@@ -3,7 +3,7 @@ its commit (``PageChanged("tournament", id)``: the page pushes at most once a se
 
 from django.db import transaction
 
-from config.news import PageChanged, publish_on_commit
+from games.news import PageChanged, publish_on_commit
 from tournaments.models import Tournament
 from tournaments.refusals import TournamentRefusal
 

@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.audit import Target, audit_record
-from accounts.notices import notice_send
+from accounts.moderation.audit import Target, audit_record
+from accounts.notices.inbox import notice_send
 from games.tables.models import TableStatus
 from games.tables.services import table_match_leave
 from tournaments.models import Entry, EntryStatus, RoundSeat, Tournament, TournamentStatus

@@ -31,9 +31,9 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
-from accounts.audit import Target, audit_record
-from accounts.models import Rating
-from accounts.notices import notices_send
+from accounts.moderation.audit import Target, audit_record
+from accounts.notices.inbox import notices_send
+from accounts.ratings.models import Rating
 from games.engine.rummy.formats import competition_ranks
 from games.tables.models import MatchResult, Seat, TableStatus
 from games.tables.services import tables_cancelled, tables_deal_seated

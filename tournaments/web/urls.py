@@ -1,6 +1,6 @@
 from django.urls import path
 
-import config.converters  # noqa: F401 (registers <id:...>)
+import games.converters  # noqa: F401 (registers <id:...>)
 from tournaments.web import views
 
 urlpatterns = [

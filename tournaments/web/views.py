@@ -12,7 +12,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from config.catalogue import CATALOGUE_BY_SLUG
+from games.catalogue import CATALOGUE_BY_SLUG
 from tournaments import selectors, services
 from tournaments.models import Tournament, TournamentStatus
 from tournaments.refusals import TournamentRefusal, tournament_refusal_text

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
 
-from accounts.roles import MODERATORS_GROUP
+from accounts.moderation.roles import MODERATORS_GROUP
 
 
 class Command(BaseCommand):

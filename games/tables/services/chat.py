@@ -17,11 +17,11 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.audit import Target, audit_record
-from accounts.models import SanctionKind
-from accounts.roles import NotModerator, is_moderator
-from accounts.sanctions import sanction_in_force
-from config.news import publish_on_commit
+from accounts.moderation.audit import Target, audit_record
+from accounts.moderation.models import SanctionKind
+from accounts.moderation.roles import NotModerator, is_moderator
+from accounts.moderation.sanctions import sanction_in_force
+from games.news import publish_on_commit
 from games.tables.models import ChatLine, ChatRoom, Seat, Table
 from games.tables.news import ChatDeleted, ChatPosted
 from games.tables.refusals import TableRefusal

@@ -13,10 +13,10 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from accounts.models import SanctionKind
-from accounts.sanctions import play_ban_words, sanction_in_force
-from config.news import publish_on_commit
+from accounts.moderation.models import SanctionKind
+from accounts.moderation.sanctions import play_ban_words, sanction_in_force
 from games.engine import GAMES
+from games.news import publish_on_commit
 from games.tables.models import BotLevel, Seat, Table, TableStatus
 from games.tables.news import TableChanged
 from games.tables.refusals import TableRefusal

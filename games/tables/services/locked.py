@@ -17,12 +17,12 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.ratings import match_standings
-from accounts.services import ratings_record_match
-from config.news import publish_on_commit
-from config.sql import execute_together
+from accounts.ratings.services import ratings_record_match
+from accounts.ratings.skill import match_standings
 from games.engine import GAMES
 from games.engine.base import Match
+from games.news import publish_on_commit
+from games.sql import execute_together
 from games.tables import jobs
 from games.tables.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
 from games.tables.news import TableChanged

@@ -3,7 +3,7 @@ tournament (issue 19), and players' reports made from a table or a
 chat line, with what they came from attached.
 
 Each act locks the table row (``atomic_locked``), writes its audit entry and tells the members
-it touches (``accounts.notices``) in the same transaction; the table's sockets hear of it
+it touches (``accounts.notices.inbox``) in the same transaction; the table's sockets hear of it
 through the ordinary ``TableChanged`` its save publishes.
 """
 
@@ -12,10 +12,10 @@ from typing import Any
 
 from django.utils import timezone
 
-from accounts.audit import Target, audit_record
-from accounts.notices import notice_send
-from accounts.reports import Attached, report_file
-from accounts.roles import NotModerator, is_moderator
+from accounts.moderation.audit import Target, audit_record
+from accounts.moderation.reports import Attached, report_file
+from accounts.moderation.roles import NotModerator, is_moderator
+from accounts.notices.inbox import notice_send
 from games.tables.models import ChatLine, Table, TableStatus
 from games.tables.refusals import TableRefusal
 from games.tables.services.chat import chat_room_of

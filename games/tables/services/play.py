@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from django.db.models import Q
 from django.utils import timezone
 
-from accounts.sanctions import play_ban_give
+from accounts.moderation.sanctions import play_ban_give
 from games.engine import GAMES
 from games.engine.base import AbsentSeat, Action, Match
 from games.engine.bots import Bot, bot_for

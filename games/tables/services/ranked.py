@@ -11,8 +11,8 @@ from statistics import fmean
 from django.core.exceptions import ValidationError
 from django.db.models import Count, Q, QuerySet
 
-from accounts.models import Rating
-from accounts.ratings import RATING_TARGET
+from accounts.ratings.models import Rating
+from accounts.ratings.skill import RATING_TARGET
 from games.tables.models import Table, TableStatus
 from games.tables.refusals import TableRefusal
 from games.tables.seeds import client_seed_is_valid

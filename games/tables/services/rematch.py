@@ -9,7 +9,7 @@ pressing at once make one); later presses seat their member there while it is st
 from django.urls import reverse
 from django.utils.http import urlencode
 
-from accounts.notices import notice_send
+from accounts.notices.inbox import notice_send
 from games.tables.models import Table, TableStatus
 from games.tables.refusals import TableRefusal
 from games.tables.services.lobby import table_create, table_seat_take

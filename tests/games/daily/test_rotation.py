@@ -6,7 +6,7 @@ from datetime import timedelta
 
 import pytest
 
-from accounts.audit import audit_entries
+from accounts.moderation.audit import audit_entries
 from games.daily import services
 from games.daily.days import day_of
 from games.daily.models import Attempt, DailyDeal
@@ -147,8 +147,8 @@ def test_staff_rotate_from_the_staff_page(staff):
 
 
 def test_a_member_in_the_middle_of_the_replaced_deal_plays_on_and_is_told(staff):
-    from accounts.models import Notice
-    from accounts.notices import notice_text
+    from accounts.notices.inbox import notice_text
+    from accounts.notices.models import Notice
 
     asha, bilal = members(2)
     playing = begin(asha, "courtpiece")

@@ -10,7 +10,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from accounts.sanctions import member_ban, member_mute
+from accounts.moderation.sanctions import member_ban, member_mute
 from config.asgi import application
 from games.live.guards import CLOSE_SHUT_OUT
 from games.tables import services

@@ -11,9 +11,9 @@ import websockets
 from channels.db import database_sync_to_async
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from config.server import SERVER_FRAME_CAP
 from games.live.guards import CLOSE_TOO_BIG, MAX_FRAME_BYTES
 from games.live.pages import PUSH_SECONDS
+from games.live.server import SERVER_FRAME_CAP
 from games.tables import services
 from games.tables.selectors import OPEN_SHOWN
 from tests.games.lobby_support import being_played, finished, open_free, seat_taken_and_left
@@ -132,7 +132,7 @@ def test_a_burst_of_seat_changes_reaches_a_page_at_most_once_a_second(live_stack
 
 
 def test_a_full_lobby_bigger_than_what_a_client_may_send_still_reaches_the_page(live_stack):
-    """The server caps a client's message at 8 KiB (config.server); its own pushes are bigger
+    """The server caps a client's message at 8 KiB (games.live.server); its own pushes are bigger
     at 50 open tables, and must not close the socket."""
     (asha,) = members(1)
     tables = [table_new(asha, "rummy", ["", ""]) for _ in range(OPEN_SHOWN)]

@@ -7,8 +7,8 @@ from channels.testing import WebsocketCommunicator
 from django.db import transaction
 
 from config.asgi import application
-from config.news import PageChanged, publish_on_commit
 from games.live import pages
+from games.news import PageChanged, publish_on_commit
 from tests.games.live.test_presence import HOST, ORIGIN, TIMEOUT
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -211,7 +211,7 @@ def test_an_oversized_frame_is_refused_and_closes_the_socket(live_stack, pitch_a
 def test_a_frame_past_the_servers_own_cap_closes_with_1009_not_a_dropped_connection(
     live_stack, pitch_at_ashas_turn
 ):
-    """Issue 17: past Daphne's cap (config.server: 8 KiB) autobahn used to drop the TCP
+    """Issue 17: past Daphne's cap (games.live.server: 8 KiB) autobahn used to drop the TCP
     connection, a 1006 for the client; it now closes with the standard 1009."""
     table, asha, _bilal = pitch_at_ashas_turn
     before = table_state(table)

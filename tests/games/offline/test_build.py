@@ -1,4 +1,4 @@
-"""The engine packed for the browser (config.offline_build): built from the source, the same
+"""The engine packed for the browser (games.offline.build): built from the source, the same
 bytes for the same source, and its stand-in for Django's translation tells the moves in the
 very words the server does: run here by a Python with no Django at all (``-I -S``)."""
 
@@ -9,7 +9,7 @@ import zipfile
 
 from django.utils import translation
 
-from config import offline_build
+from games.offline import build as offline_build
 from games.offline.table import OfflineTable
 from games.words.labels import EVENT_TEMPLATES
 from games.words.moves import move_text
@@ -39,6 +39,7 @@ def test_the_archive_is_built_from_the_source_alone(tmp_path):
     assert "django/utils/translation/__init__.py" in names
     assert "locale/ur/LC_MESSAGES/django.mo" in names
     assert not any(name.startswith("games/tables") or "__pycache__" in name for name in names)
+    assert "games/offline/build.py" not in names
 
 
 def test_the_packed_words_are_the_servers_words(tmp_path):

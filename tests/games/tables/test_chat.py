@@ -6,8 +6,8 @@ from datetime import timedelta
 import pytest
 from django.core.exceptions import PermissionDenied
 
-from accounts.audit import audit_entries
-from accounts.sanctions import member_mute
+from accounts.moderation.audit import audit_entries
+from accounts.moderation.sanctions import member_mute
 from games.tables import services
 from games.tables.models import ChatLine, ChatRoom
 from games.tables.selectors import chat_recent

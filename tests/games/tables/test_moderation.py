@@ -7,9 +7,11 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
-from accounts.audit import audit_entries
-from accounts.models import Notice, RatingChange, Report, SanctionKind
-from accounts.sanctions import sanction_in_force
+from accounts.moderation.audit import audit_entries
+from accounts.moderation.models import Report, SanctionKind
+from accounts.moderation.sanctions import sanction_in_force
+from accounts.notices.models import Notice
+from accounts.ratings.models import RatingChange
 from games.tables import services
 from games.tables.models import ChatLine, ChatRoom, MatchResult, Move, Seat, TableStatus
 from games.tables.services.moderation import (

@@ -3,7 +3,7 @@ needs, and what a list of tables needs to know whether it shows the change."""
 
 import pytest
 
-from config.news import published
+from games.news import published
 from games.tables import services
 from games.tables.models import MoveBy, TableStatus
 from games.tables.news import TableChanged

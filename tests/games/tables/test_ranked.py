@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from accounts.models import Rating, RatingChange
+from accounts.ratings.models import Rating, RatingChange
 from games.engine import GAMES
 from games.engine.bots import bot_for
 from games.live.frames import state_frame

@@ -2,7 +2,7 @@
 
 import pytest
 
-from accounts.models import Notice
+from accounts.notices.models import Notice
 from games.live.frames import state_frame
 from games.tables import selectors, services
 from games.tables.models import Seat, Table, TableStatus

@@ -9,9 +9,9 @@ from datetime import timedelta
 import pytest
 from django.db import connection, transaction
 
-from accounts.models import Profile
-from accounts.services import profile_update
-from config.sql import execute_together
+from accounts.profiles.models import Profile
+from accounts.profiles.services import profile_update
+from games.sql import execute_together
 from games.tables import services
 from games.tables.models import Move, MoveBy, Seat, Table, TableStatus
 from games.tables.services.locked import PLAY_FIELDS

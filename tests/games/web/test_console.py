@@ -4,10 +4,10 @@ the pages in the three languages, filters, acts with their refusals, and names e
 import pytest
 from django.test import Client
 
-from accounts.audit import audit_entries
-from accounts.models import Case, Report, Sanction, SanctionKind
-from accounts.reports import report_file
-from accounts.sanctions import member_ban, member_mute
+from accounts.moderation.audit import audit_entries
+from accounts.moderation.models import Case, Report, Sanction, SanctionKind
+from accounts.moderation.reports import report_file
+from accounts.moderation.sanctions import member_ban, member_mute
 from games.tables import services
 from games.tables.models import ChatLine, ChatRoom, Table, TableStatus
 from games.web.console import console_may_watch, console_render

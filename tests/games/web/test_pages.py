@@ -1,7 +1,7 @@
 import pytest
 from django.urls import reverse
 
-from config.catalogue import CATALOGUE, CATALOGUE_BY_SLUG, GameInfo
+from games.catalogue import CATALOGUE, CATALOGUE_BY_SLUG, GameInfo
 
 pytestmark = pytest.mark.django_db
 

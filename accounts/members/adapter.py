@@ -1,0 +1,74 @@
+from dataclasses import dataclass
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django.core.exceptions import ValidationError
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from accounts.members.language import language_cookie_set
+from accounts.moderation.middleware import banned_page
+from accounts.moderation.models import SanctionKind
+from accounts.moderation.sanctions import sanction_in_force
+from accounts.profiles.models import name_taken
+from accounts.profiles.selectors import member_language
+from accounts.profiles.services import profile_update
+
+
+@dataclass(frozen=True)
+class NamedSite:
+    """The site as its mails name it: its name, not the host a request came to (without the
+    Sites framework allauth would write "Hello from 127.0.0.1:8201!")."""
+
+    name: str
+    domain: str
+
+
+def site_name() -> str:
+    return _("Taash")
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    """Ties allauth's sign-up and log-in to the member's profile and language."""
+
+    def format_email_subject(self, subject: str) -> str:
+        return f"[{site_name()}] {subject}"
+
+    def render_mail(self, template_prefix, email, context, headers=None):
+        site = context.get("current_site")
+        domain = getattr(site, "domain", "")
+        context = {**context, "current_site": NamedSite(name=site_name(), domain=domain)}
+        return super().render_mail(template_prefix, email, context, headers=headers)
+
+    def clean_username(self, username, shallow=False):
+        """A new username is no member's display name either (``Profile.clean``)."""
+        username = super().clean_username(username, shallow=shallow)
+        if not shallow and name_taken(username):
+            raise ValidationError(_("That name belongs to another member."))
+        return username
+
+    def save_user(self, request, user, form, commit=True):
+        user = super().save_user(request, user, form, commit)
+        if commit:
+            # The language a visitor signs up in is the one they read: keep it.
+            profile_update(user=user, language=translation.get_language())
+        return user
+
+    def pre_login(self, request, user, **kwargs):
+        """A banned member is not signed in: told why and until when instead."""
+        ban = sanction_in_force(user.pk, SanctionKind.BAN)
+        if ban is not None:
+            from allauth.account.internal.stagekit import clear_login
+
+            clear_login(request)
+            return banned_page(request, ban)
+        return super().pre_login(request, user, **kwargs)
+
+    def post_login(self, request, user, **kwargs):
+        language = member_language(user)
+        if language is None:
+            return super().post_login(request, user, **kwargs)
+        # Before the "signed in" message is written, so that it is written in this language.
+        translation.activate(language)
+        response = super().post_login(request, user, **kwargs)
+        language_cookie_set(response, language)
+        return response

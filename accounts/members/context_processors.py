@@ -1,0 +1,8 @@
+"""What every page's header needs of the member: the language buttons."""
+
+# Each language names itself in its own script, whatever the language of the page.
+LANGUAGE_BUTTONS = (("en", "EN"), ("hi", "हिं"), ("ur", "اردو"))
+
+
+def language_buttons(request):
+    return {"language_buttons": LANGUAGE_BUTTONS}

@@ -1,0 +1,243 @@
+"""The moderators' console for people (issue 20, points 3, 4 and 7): the cases heaviest first,
+one case with its reports (claim, act, close), a member's sanctions (mute, ban, lift), the
+audit log filtered, and a player's report from a profile. Moderators only (403 for others),
+but the profile report, which any member may send."""
+
+from datetime import datetime, time
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.dateparse import parse_date
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from accounts.moderation.audit import ACTS, TARGET_KINDS, audit_entries
+from accounts.moderation.models import Case, SanctionKind
+from accounts.moderation.reports import (
+    ReportRefusal,
+    case_claim,
+    case_close,
+    case_reports,
+    cases_by_weight,
+    report_file,
+)
+from accounts.moderation.roles import moderator_required
+from accounts.moderation.sanctions import (
+    SanctionRefusal,
+    member_ban,
+    member_mute,
+    member_sanctions,
+    sanction_in_force,
+    sanction_lift,
+)
+from accounts.moderation.words import moderation_refusal_text
+from accounts.profiles.selectors import profile_of
+from games.converters import row_id_or_none
+
+
+@moderator_required
+def console_home(request):
+    return render(request, "accounts/console/home.html", {"cases": cases_by_weight(limit=10)})
+
+
+@moderator_required
+def console_cases(request):
+    return render(request, "accounts/console/cases.html", {"cases": cases_by_weight()})
+
+
+@moderator_required
+def console_case(request, case_id):
+    case = get_object_or_404(Case.objects.select_related("member", "claimed_by"), pk=case_id)
+    context = {
+        "case": case,
+        "reports": case_reports(case),
+        "member_name": profile_of(case.member).shown_name,
+        "sanctions": member_sanctions(case.member_id),
+    }
+    return render(request, "accounts/console/case.html", context)
+
+
+@require_POST
+@moderator_required
+def console_case_claim(request, case_id):
+    _done(
+        request,
+        lambda: case_claim(moderator=request.user, case_id=case_id),
+        _("You claimed the case."),
+    )
+    return redirect("console_case", case_id=case_id)
+
+
+@require_POST
+@moderator_required
+def console_case_close(request, case_id):
+    _done(
+        request,
+        lambda: case_close(
+            moderator=request.user,
+            case_id=case_id,
+            outcome=request.POST.get("outcome", ""),
+            acted=request.POST.get("acted") == "1",
+        ),
+        _("The case is closed: its reporters are told."),
+    )
+    return redirect("console_case", case_id=case_id)
+
+
+@moderator_required
+def console_member(request, member_id):
+    member = get_object_or_404(get_user_model(), pk=member_id)
+    context = {
+        "member": member,
+        "member_name": profile_of(member).shown_name,
+        "sanctions": member_sanctions(member.pk),
+        "muted": sanction_in_force(member.pk, SanctionKind.MUTE),
+        "banned": sanction_in_force(member.pk, SanctionKind.BAN),
+        "play_banned": sanction_in_force(member.pk, SanctionKind.PLAY_BAN),
+        "cases": Case.objects.filter(member=member).order_by("-created_at")[:20],
+        "entries": audit_entries(target_kind="member", target_id=member.pk)[:50],
+    }
+    return render(request, "accounts/console/member.html", context)
+
+
+@require_POST
+@moderator_required
+def console_member_sanction(request, member_id):
+    """Mute or ban the member, for a number of days and hours, or (a ban) for good."""
+    kind = request.POST.get("kind")
+    give = {"mute": member_mute, "ban": member_ban}.get(kind or "")
+    days, hours = _count(request.POST.get("days")), _count(request.POST.get("hours"))
+    if give is None or days is False or hours is False:
+        messages.error(request, moderation_refusal_text("bad_duration"))
+        return redirect("console_member", member_id=member_id)
+    for_good = kind == "ban" and request.POST.get("for_good") == "1"
+    if for_good:
+        days = hours = None
+    elif days is None and hours is None:
+        hours = 0  # no length: refused, as a mute and a timed ban need one
+    _done(
+        request,
+        lambda: give(
+            moderator=request.user,
+            member_id=member_id,
+            reason=request.POST.get("reason", ""),
+            days=days,
+            hours=hours,
+        ),
+        _("Done: the member is told why and until when."),
+    )
+    case = row_id_or_none(request.POST.get("case"))
+    if case is not None:
+        return redirect("console_case", case_id=case)
+    return redirect("console_member", member_id=member_id)
+
+
+@require_POST
+@moderator_required
+def console_sanction_lift(request, member_id, sanction_id):
+    _done(
+        request,
+        lambda: sanction_lift(
+            moderator=request.user, sanction_id=sanction_id, reason=request.POST.get("reason", "")
+        ),
+        _("Lifted: the member is told."),
+    )
+    return redirect("console_member", member_id=member_id)
+
+
+@moderator_required
+def console_audit(request):
+    """The audit log, newest first, filtered by act, kind of target, target id, actor, day."""
+    act = request.GET.get("act", "")
+    kind = request.GET.get("target_kind", "")
+    target_id = request.GET.get("target_id", "")
+    actor = request.GET.get("actor", "").strip()
+    since = (
+        parse_date(request.GET.get("since", "") or "")
+        if _is_date(request.GET.get("since"))
+        else None
+    )
+    actor_id = None
+    if actor:
+        actor_id = (
+            get_user_model()
+            .objects.filter(username__iexact=actor)
+            .values_list("pk", flat=True)
+            .first()
+            or -1
+        )
+    entries = audit_entries(
+        act=act if act in ACTS else None,
+        target_kind=kind if kind in TARGET_KINDS else None,
+        target_id=row_id_or_none(target_id),
+        actor_id=actor_id,
+        since=timezone.make_aware(datetime.combine(since, time.min)) if since else None,
+    )
+    page = Paginator(entries, 50).get_page(request.GET.get("page"))
+    for entry in page:
+        entry.act_text = str(ACTS.get(entry.act, entry.act))
+        entry.kind_text = str(TARGET_KINDS.get(entry.target_kind, entry.target_kind))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "page": page,
+        "query": query.urlencode(),
+        "acts": sorted((code, str(words)) for code, words in ACTS.items()),
+        "kinds": sorted((code, str(words)) for code, words in TARGET_KINDS.items()),
+        "chosen": {
+            "act": act,
+            "target_kind": kind,
+            "target_id": target_id if row_id_or_none(target_id) else "",
+            "actor": actor,
+            "since": since.isoformat() if since else "",
+        },
+    }
+    return render(request, "accounts/console/audit.html", context)
+
+
+@require_POST
+@login_required
+def player_report(request, username):
+    """A member's report from another's profile."""
+    shown = get_object_or_404(get_user_model(), username=username, is_active=True)
+    try:
+        report_file(
+            reporter=request.user,
+            member_id=shown.pk,
+            reason=request.POST.get("reason", ""),
+            note=request.POST.get("note", ""),
+        )
+    except ReportRefusal as refusal:
+        messages.error(request, moderation_refusal_text(refusal.code))
+    else:
+        messages.success(request, _("Thank you: your report is sent to the moderators."))
+    return redirect("player", username=username)
+
+
+def _done(request, act, done: str) -> None:
+    try:
+        act()
+    except (SanctionRefusal, ReportRefusal) as refusal:
+        messages.error(request, moderation_refusal_text(refusal.code))
+    else:
+        messages.success(request, done)
+
+
+def _count(value) -> int | bool | None:
+    """A whole number of days or hours; empty is none; anything else False."""
+    if value in (None, ""):
+        return None
+    if isinstance(value, str) and value.isdigit() and len(value) <= 5:
+        return int(value)
+    return False
+
+
+def _is_date(value) -> bool:
+    try:
+        return bool(value) and parse_date(value) is not None
+    except ValueError:
+        return False

@@ -1,0 +1,94 @@
+"""Notices: what the site tells one member, in the words of whoever reads it.
+
+A feature names its kinds of notice once (``notice_kinds_register``, from its
+``AppConfig.ready``), each with a translatable sentence whose ``%(name)s`` fields the notice's
+values fill; ``notice_send`` keeps one for a member in the transaction of the act that calls
+for it, and publishes ``MemberNoticed`` after the commit, for the member's open pages to show
+it at once. The words are made when the notice is read, in the reader's language then.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.functional import Promise
+
+from accounts.notices.models import Notice
+from games.news import News, publish_on_commit
+
+NOTICE_KINDS: dict[str, Promise] = {}
+"""Every kind of notice, by code, with its sentence."""
+
+
+def notice_kinds_register(kinds: Mapping[str, Promise]) -> None:
+    NOTICE_KINDS.update(kinds)
+
+
+@dataclass(frozen=True)
+class MemberNoticed(News):
+    """A notice was kept for ``member_id``: their open pages may show it."""
+
+    member_id: int
+    notice_id: int
+
+
+def notice_send(
+    *, member_id: int, kind: str, params: Mapping[str, Any] | None = None, link: str = ""
+) -> Notice:
+    """Keep a notice of ``kind`` for the member. Values are words a person typed (a reason) or
+    plain values (a date, a number): the sentence puts them in place, escaped where shown. An
+    unregistered kind raises ``LookupError``."""
+    if kind not in NOTICE_KINDS:
+        raise LookupError(f"no such notice kind {kind!r}: register it")
+    notice = Notice.objects.create(
+        member_id=member_id, kind=kind, params=dict(params or {}), link=link
+    )
+    publish_on_commit(MemberNoticed(member_id=member_id, notice_id=notice.pk))
+    return notice
+
+
+def notices_send(*, notices: Sequence[tuple[int, str, Mapping[str, Any], str]]) -> list[Notice]:
+    """Keep many notices at once, each ``(member_id, kind, params, link)``, in one insert (a
+    tournament's round tells every player where to sit); each is published as ``notice_send``
+    does."""
+    unknown = {kind for _member, kind, _params, _link in notices} - set(NOTICE_KINDS)
+    if unknown:
+        raise LookupError(f"no such notice kinds {sorted(unknown)}: register them")
+    kept = Notice.objects.bulk_create(
+        Notice(member_id=member_id, kind=kind, params=dict(params), link=link)
+        for member_id, kind, params, link in notices
+    )
+    for notice in kept:
+        publish_on_commit(MemberNoticed(member_id=notice.member_id, notice_id=notice.pk))
+    return kept
+
+
+def notice_text(notice: Notice) -> str:
+    """The notice in the active language."""
+    sentence = NOTICE_KINDS.get(notice.kind)
+    if sentence is None:  # a kind no longer named: say nothing rather than a code
+        return ""
+    return str(sentence) % _Values(notice.params)
+
+
+class _Values(dict[str, Any]):
+    """A missing value reads as nothing rather than breaking the sentence."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def notices_of(member: Any, *, limit: int = 50) -> QuerySet[Notice]:
+    return Notice.objects.filter(member=member).order_by("-id")[:limit]
+
+
+def notices_unread_count(member: Any) -> int:
+    return Notice.objects.filter(member=member, read_at__isnull=True).count()
+
+
+def notices_mark_read(*, member: Any) -> int:
+    """Every unread notice of the member read now; returns how many. The member's own rows
+    only, one request at a time: no lock."""
+    return Notice.objects.filter(member=member, read_at__isnull=True).update(read_at=timezone.now())

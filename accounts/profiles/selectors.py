@@ -1,0 +1,16 @@
+"""Reads of a member's profile."""
+
+from django.contrib.auth.models import User
+
+from accounts.profiles.models import Profile
+
+
+def profile_of(user: User) -> Profile:
+    """The member's profile; an unsaved one with the defaults if they never saved one (staff made
+    with `createsuperuser`, for instance)."""
+    return Profile.objects.filter(user=user).first() or Profile(user=user)
+
+
+def member_language(user: User) -> str | None:
+    """The language the member chose, or None if they never chose one."""
+    return Profile.objects.filter(user=user).values_list("language", flat=True).first()

@@ -1,0 +1,26 @@
+"""Writes of a member's profile."""
+
+from django.contrib.auth.models import User
+from django.db import transaction
+
+from accounts.profiles.models import Profile
+from accounts.profiles.selectors import profile_of
+
+
+@transaction.atomic
+def profile_update(
+    *, user: User, display_name: str | None = None, language: str | None = None
+) -> Profile:
+    """Change what is given of the member's display name and language; the first write creates
+    the profile. A value that is not allowed raises ValidationError and nothing is saved.
+
+    No row lock: a profile is written only by its own member, one request at a time.
+    """
+    profile = profile_of(user)
+    if display_name is not None:
+        profile.display_name = display_name
+    if language is not None:
+        profile.language = language
+    profile.full_clean()
+    profile.save()
+    return profile

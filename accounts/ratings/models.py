@@ -1,0 +1,129 @@
+"""Ratings per game (``accounts.ratings.skill`` says how they are computed and shown)."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from games.catalogue import CATALOGUE_BY_SLUG, GameInfo
+
+
+class Rating(models.Model):
+    """A member's skill in one game (accounts.ratings.skill says how it is computed and shown).
+
+    Written only by ``ratings_record_match``, which locks the row first."""
+
+    # No index of its own: the unique (user, game) constraint's index serves it.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="ratings",
+        verbose_name=_("member"),
+        db_index=False,
+    )
+    game = models.CharField(_("card game"), max_length=16)
+    mu = models.FloatField(_("skill estimate (mu)"))
+    sigma = models.FloatField(_("uncertainty (sigma)"))
+    ordinal = models.FloatField(_("rating"))
+    matches_played = models.PositiveIntegerField(_("ranked matches"), default=0)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("rating")
+        verbose_name_plural = _("ratings")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="rating_one_per_member_and_game")
+        ]
+        indexes = [
+            # The leaderboard's order, and the COUNT of better ratings that gives one's place.
+            models.Index(fields=["game", "-ordinal", "user"], name="rating_leaderboard"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game} {self.shown}"
+
+    @property
+    def shown(self) -> int:
+        return round(self.ordinal)
+
+    @property
+    def game_info(self) -> GameInfo | None:
+        return CATALOGUE_BY_SLUG.get(self.game)
+
+
+class RatingCount(models.Model):
+    """How many members of a game have a rating from ``points`` up to ``points + 1``.
+
+    A member's place is the sum of the counts above their point plus a count within it, so it
+    costs the same for the 100,000th member as for the 10th
+    (``accounts.ratings.selectors.standing_of``).
+    ``ratings_record_match`` keeps it in the same transaction as the ratings."""
+
+    game = models.CharField(_("card game"), max_length=16)
+    points = models.IntegerField(_("rating"))
+    members = models.IntegerField(_("members"), default=0)
+
+    class Meta:
+        verbose_name = _("rating count")
+        verbose_name_plural = _("rating counts")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "points"], name="rating_count_per_point")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.points}: {self.members}"
+
+
+class RatingChange(models.Model):
+    """What one ranked match did to one member's rating; never changed once written.
+
+    ``match_ref`` is the id of the table that played the match: a plain number rather than a
+    foreign key, so that ratings need nothing from the games app and outlive a deleted table.
+    """
+
+    # No index of its own: the (user, id) index serves it.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="rating_changes",
+        verbose_name=_("member"),
+        db_index=False,
+    )
+    game = models.CharField(_("card game"), max_length=16)
+    match_ref = models.BigIntegerField(_("table number"))
+    rank = models.PositiveSmallIntegerField(_("place"))
+    sides = models.PositiveSmallIntegerField(_("sides"))
+    ordinal_before = models.FloatField(_("rating before"))
+    ordinal_after = models.FloatField(_("rating after"))
+    mu = models.FloatField(_("skill estimate (mu)"))
+    sigma = models.FloatField(_("uncertainty (sigma)"))
+    created_at = models.DateTimeField(_("recorded"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("rating change")
+        verbose_name_plural = _("rating changes")
+        constraints = [
+            # Game and match first: the same index finds whether a match was recorded.
+            models.UniqueConstraint(
+                fields=["game", "match_ref", "user"], name="rating_change_once_per_match"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["user", "game", "-id"], name="rating_change_history"),
+            models.Index(fields=["user", "-id"], name="rating_change_recent"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game} #{self.match_ref}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise ValueError("a rating change is never changed once written")
+        super().save(*args, **kwargs)
+
+    @property
+    def delta(self) -> int:
+        return round(self.ordinal_after) - round(self.ordinal_before)
+
+    @property
+    def game_info(self) -> GameInfo | None:
+        return CATALOGUE_BY_SLUG.get(self.game)
