@@ -9,8 +9,8 @@ first includes the ``next_deal`` step and a fresh shuffle.
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 import time
 
 from games.engine import GAMES
@@ -37,7 +37,9 @@ def random_deals(variant: str, seconds: float) -> tuple[int, float]:
 
 
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 2.0
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("seconds", nargs="?", type=float, default=2.0, help="per variant")
+    seconds = parser.parse_args().seconds
     print(f"Court Piece, random legal play, {seconds:g} s per variant, one core")
     for variant in GAMES["courtpiece"].variants:
         deals, elapsed = random_deals(variant, seconds)

@@ -7,6 +7,7 @@ not end a match); the timer plays the defaults. How long matches run: ``bench_pi
 
 from __future__ import annotations
 
+import argparse
 import random
 import time
 from collections.abc import Callable, Mapping
@@ -55,6 +56,7 @@ def timer_chooser(_seed: int) -> Chooser:
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0]).parse_args()
     measure("random play", random_chooser, 300, GAMES["pitch"].random_play_options)
     measure("timer play", timer_chooser, 100, {})
 

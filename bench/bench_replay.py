@@ -23,13 +23,11 @@ import argparse
 import os
 import shutil
 import statistics
-import tempfile
 import time
 from collections.abc import Callable
 from itertools import islice
-from pathlib import Path
 
-from bench.bench_tables import ROOT
+from bench.bench_tables import scratch_var_dir
 
 STEPS = (10, 100, 500)
 LONG_ENOUGH = 600
@@ -42,7 +40,7 @@ def main() -> None:
     parser.add_argument("--game", choices=sorted(LEVELS), default="unders")
     parser.add_argument("--repeat", type=int, default=5)
     options = parser.parse_args()
-    var_dir = Path(tempfile.mkdtemp(prefix="rp", dir=ROOT / "var"))
+    var_dir = scratch_var_dir("rp")
     os.environ.update(
         VAR_DIR=str(var_dir),
         DEBUG="0",

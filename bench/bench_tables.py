@@ -120,7 +120,7 @@ class Platform:
 
     def __init__(self, options: argparse.Namespace) -> None:
         self.options = options
-        self.var_dir = Path(tempfile.mkdtemp(prefix="tb", dir=ROOT / "var"))
+        self.var_dir = scratch_var_dir("tb")
         self.ports = [free_port() for _ in range(options.servers)]
         self.processes: list[subprocess.Popen] = []
         self.cpu_start: dict[int, float] = {}
@@ -273,6 +273,13 @@ class Platform:
             for name, process in zip(names, self.processes, strict=True)
         }
         return {**spent, "bench clients": client_cpu_seconds() - self.client_cpu_start}
+
+
+def scratch_var_dir(prefix: str) -> Path:
+    """A new VAR_DIR of this run's own under var/ (made first on a fresh clone): short, as the
+    redis socket's path in it must stay under the kernel's 107 bytes."""
+    (ROOT / "var").mkdir(exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=prefix, dir=ROOT / "var"))
 
 
 def database_create(name: str) -> None:

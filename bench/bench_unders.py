@@ -7,8 +7,8 @@ Prints figures; asserts nothing about time.
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 import time
 
 from games.engine import GAMES
@@ -39,4 +39,6 @@ def main(rounds: int) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("rounds", nargs="?", type=int, default=100, help="per table size")
+    main(parser.parse_args().rounds)

@@ -6,18 +6,16 @@ so the benchmark imports Django only inside the ``with``."""
 import contextlib
 import os
 import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from bench.bench_tables import ROOT, database_create, database_drop
+from bench.bench_tables import database_create, database_drop, scratch_var_dir
 
 
 @contextlib.contextmanager
 def scratch_site(prefix: str, *, embedded: bool) -> Iterator[Path]:
     """The environment of a fresh site for the ``with`` block; yields its VAR_DIR."""
-    (ROOT / "var").mkdir(exist_ok=True)
-    var_dir = Path(tempfile.mkdtemp(prefix=prefix, dir=ROOT / "var"))
+    var_dir = scratch_var_dir(prefix)
     name = f"bench{os.getpid()}"
     os.environ.update(
         VAR_DIR=str(var_dir),
