@@ -48,7 +48,7 @@ def main() -> None:
         REDIS_KEY_PREFIX=f"bench{os.getpid()}",
         DJANGO_SETTINGS_MODULE="config.settings",
     )
-    from config.embedded import redis_server_start
+    from tools.embedded_redis import redis_server_start
 
     redis = redis_server_start(var_dir / "redis.sock")
     try:

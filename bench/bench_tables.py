@@ -153,7 +153,7 @@ class Platform:
     def _start_all(self) -> None:
         os.environ.update(self.env)
         if self.options.embedded:
-            from config.embedded import redis_server_start
+            from tools.embedded_redis import redis_server_start
 
             self.processes.append(redis_server_start(self.var_dir / "redis.sock"))
         else:

@@ -27,7 +27,7 @@ def scratch_site(prefix: str, *, embedded: bool) -> Iterator[Path]:
     )
     processes = []
     if embedded:
-        from config.embedded import redis_server_start
+        from tools.embedded_redis import redis_server_start
 
         processes.append(redis_server_start(var_dir / "redis.sock"))
     else:

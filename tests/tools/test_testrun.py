@@ -5,8 +5,8 @@ import sys
 
 import pytest
 
-from config import testrun
 from tests.live import free_port
+from tools import testrun
 
 
 @pytest.fixture
