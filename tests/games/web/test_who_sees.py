@@ -45,7 +45,7 @@ def test_a_stranger_gets_the_404_of_a_missing_line_for_every_line_of_a_private_t
     private_table,
 ):
     """Issue 28, hole 1: the line, its author and its report form only for its readers."""
-    table, _asha, _bilal, players, spectators, deleted = private_table
+    _table, _asha, _bilal, players, spectators, deleted = private_table
     stranger = signed_in(members(1, prefix="stranger")[0])
     missing = stranger.get(f"/chat/{deleted.pk + 1000}/report/")
     assert missing.status_code == 404
