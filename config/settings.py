@@ -65,6 +65,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+# Every reaction to a write's events, read by games.news.publish at the first event.
+NEWS_SUBSCRIBERS = "config.subscribers"
 ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
