@@ -180,6 +180,8 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     # Turn clocks whose timeout job came late or was lost (DESIGN.md, "Celery countdowns").
     "tables-sweep": {"task": "games.tasks.tables_sweep", "schedule": 2.0},
+    # The ranked queues form tables (issue 32, games.ranked).
+    "ranked-queues-form": {"task": "games.tasks.ranked_queues_form", "schedule": 2.0},
     # Tournament starts at their time, and round checks a lost job left undone.
     "tournaments-sweep": {"task": "tournaments.tasks.tournaments_sweep", "schedule": 10.0},
     # Midnight in Asia/Kolkata (UTC+05:30, the daily deal's day: games.daily.days) is 18:30
