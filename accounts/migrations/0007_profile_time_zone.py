@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0005_moderators_group'),
+        ('accounts', '0006_reach'),
     ]
 
     operations = [
