@@ -65,6 +65,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+# Every reaction to a write's events, read by games.news.publish at the first event.
+NEWS_SUBSCRIBERS = "config.subscribers"
 ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
@@ -288,6 +290,8 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "Taash <noreply@localhost>"
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# Where the site is seen from outside: the links in its mails and push notifications.
+SITE_URL = os.environ.get("SITE_URL") or "http://127.0.0.1:8000"
 
 # --- HTTPS ----------------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from accounts.moderation.roles import NotModerator, is_moderator
 from accounts.notices.inbox import notice_send
 from games.tables.models import ChatLine, Table, TableStatus
 from games.tables.refusals import TableRefusal
-from games.tables.services.chat import chat_room_of
+from games.tables.services.chat import chat_line_may_be_read
 from games.tables.services.locked import LockedTable, atomic_locked
 from games.tables.services.play import seat_leave_match
 
@@ -128,16 +128,15 @@ def report_from_table(
     )
 
 
-def report_from_chat_line(*, reporter: Any, line_id: int, reason: str, note: str = "") -> None:
-    """A report on a chat line's author, with the line, its text and its table attached."""
+def report_from_chat_line(
+    *, reporter: Any, line_id: int, reason: str, note: str = "", invite: str | None = None
+) -> None:
+    """A report on a chat line's author, with the line, its text and its table attached: by
+    someone who could read the line where it was said (``chat_line_may_be_read``)."""
     line = ChatLine.objects.select_related("table").filter(pk=line_id).first()
-    # A line of a room the reporter cannot read is no line for them (a spectator and the
-    # players' room).
-    if (
-        line is None
-        or line.deleted_at is not None
-        or (not is_moderator(reporter) and line.room != chat_room_of(line.table, reporter.pk))
-    ):
+    if line is None or line.deleted_at is not None:
+        raise TableRefusal("chat_no_line")
+    if not chat_line_may_be_read(line, user=reporter, invite=invite):
         raise TableRefusal("chat_no_line")
     report_file(
         reporter=reporter,
