@@ -38,6 +38,15 @@ class TournamentsConfig(AppConfig):
                 "tournament_round_seated": _(
                     "Round %(round)s of %(tournament)s has started: go to your table."
                 ),
+                "tournament_final_seated": _(
+                    "The final of %(tournament)s has started: go to your table."
+                ),
+                "tournament_qualified_final": _("You qualified for the final of %(tournament)s."),
+                "tournament_paused": _(
+                    "The organiser paused %(tournament)s after this round: %(reason)s. The next "
+                    "round starts when they resume it."
+                ),
+                "tournament_resumed": _("%(tournament)s goes on: the next round is being seated."),
                 "tournament_bye": _(
                     "You have a bye in round %(round)s of %(tournament)s: you go through."
                 ),

@@ -73,6 +73,10 @@ class Tournament(models.Model):
     late_entry = models.BooleanField(_("late entry"), default=False)
     # The organiser paused it: the round being played finishes, the next waits for a resume.
     paused = models.BooleanField(_("paused"), default=False)
+    # Why and since when, shown on the page and told to the players (issue 31: a pause told
+    # them neither why nor for how long: it lasts until the organiser resumes).
+    pause_reason = models.CharField(_("why it is paused"), max_length=500, blank=True)
+    paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     started_at = models.DateTimeField(_("started"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished"), null=True, blank=True)
@@ -102,6 +106,8 @@ class EntryStatus(models.TextChoices):
     REMOVED = "removed", _("removed by the organiser")
     PLAYING = "playing", _("still in")
     OUT = "out", _("out")
+    # Played the final: their place says the rest (issue 31: they read "still in" after it).
+    FINALIST = "finalist", _("played the final")
 
 
 class Entry(models.Model):

@@ -23,6 +23,7 @@ MESSAGES = {
     "not_paused": _("The tournament is not paused."),
     "already_in": _("You are already in this tournament."),
     "no_late_entry": _("This tournament takes no late entrants now."),
+    "no_late_room": _("This tournament has as many players as it allows: late entry is over."),
     "no_late_seat": _(
         "Every table of round 1 has made its first move or is full: late entry is over."
     ),

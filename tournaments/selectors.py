@@ -95,7 +95,7 @@ SECTIONS: dict[str, str] = {
     TournamentStatus.SCHEDULED: "upcoming",
     TournamentStatus.RUNNING: "running",
 }
-LISTED = (EntryStatus.REGISTERED, EntryStatus.PLAYING, EntryStatus.OUT)
+LISTED = (EntryStatus.REGISTERED, EntryStatus.PLAYING, EntryStatus.OUT, EntryStatus.FINALIST)
 
 
 @dataclass
@@ -175,8 +175,9 @@ def tournament_page(tournament_id: int) -> TournamentPage:
         status, scores = table_facts.get(table_id, ("", None))
         row = TableRow(number, table_id, status, tiebreak_of is not None)
         if tiebreak_of is None:
+            # By rank once ranked (issue 31: seat order hid who won), seat order before.
             for seat, rank, score, qualified, user_id in sorted(
-                by_table.get(pk, []), key=lambda row: row[0] or 0
+                by_table.get(pk, []), key=lambda row: (row[1] is None, row[1] or 0, row[0] or 0)
             ):
                 if score is None and isinstance(scores, list) and (seat or 0) < len(scores):
                     score = scores[seat or 0]

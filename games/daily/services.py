@@ -27,10 +27,11 @@ from accounts.notices.inbox import notice_send
 from games.daily.addresses import address_try_allowed
 from games.daily.days import CATCH_UP_DAYS, day_end, day_is_over, day_of
 from games.daily.models import Attempt, DailyDeal, ScoreCount, VisitorTry
+from games.daily.news import DailyDealRotated
 from games.daily.plans import DAILY_BOT_LEVELS, MEMBER_SEAT, PLANS
 from games.daily.refusals import DailyRefusal
 from games.engine.base import Match
-from games.news import PageChanged, publish_on_commit
+from games.news import PageChanged, publish, publish_on_commit
 from games.tables import services as table_services
 from games.tables.models import Move, Table, TableStatus
 from games.tables.seeds import GENERATOR_VERSION, commitment_of, server_seed_new
@@ -383,5 +384,12 @@ def daily_deal_rotate(
             "bot_levels": deal.bot_levels,
         },
     )
-    publish_on_commit(PageChanged(BOARD_PAGE, game))
+    publish(
+        DailyDealRotated(
+            game=game,
+            day=day.isoformat(),
+            deal_id=deal.pk,
+            replaced_id=old.pk if old is not None else None,
+        )
+    )
     return Rotation(deal=deal, replaced=old)

@@ -188,26 +188,33 @@ def chat_context(snapshot, seat: int | None, user_id: int | None) -> dict[str, A
 @require_POST
 @login_required
 def table_report(request, table_id):
-    """A report on a member of the table, with the table and its move then attached."""
-    table = get_object_or_404(Table, pk=table_id)
+    """A report on a member of the table, with the table and its move then attached; a table
+    the reporter may not see answers the 404 of one that does not exist."""
     member = row_id_or_none(request.POST.get("member"))
+    invite = request.GET.get("invite") or None
     _report(
         request,
         lambda: moderation.report_from_table(
             reporter=request.user,
-            table_id=table.pk,
+            table_id=table_id,
             member_id=member if member is not None else 0,
             reason=request.POST.get("reason", ""),
             note=request.POST.get("note", ""),
+            invite=invite,
         ),
     )
-    return redirect("table", table_id=table.pk)
+    return redirect(_table_path(table_id, invite))
 
 
 @login_required
 def chat_line_report(request, line_id):
-    """A report on a chat line's author: the form (GET), then the report (POST)."""
-    line = get_object_or_404(ChatLine.objects.select_related("author"), pk=line_id)
+    """A report on a chat line's author: the form (GET), then the report (POST). Only for a
+    reader of the line where it was said (and moderators); anyone else gets the 404 of a line
+    that does not exist, so sequential ids read nothing (issue 28)."""
+    line = get_object_or_404(ChatLine.objects.select_related("author", "table"), pk=line_id)
+    invite = request.GET.get("invite") or None
+    if not chat.chat_line_may_be_read(line, user=request.user, invite=invite):
+        raise Http404
     if request.method == "POST" and _report(
         request,
         lambda: moderation.report_from_chat_line(
@@ -215,21 +222,30 @@ def chat_line_report(request, line_id):
             line_id=line.pk,
             reason=request.POST.get("reason", ""),
             note=request.POST.get("note", ""),
+            invite=invite,
         ),
     ):
-        return redirect("table", table_id=line.table_id)
+        return redirect(_table_path(line.table_id, invite))
     context = {
         "line": line,
         "text": _line_text(line),
         "reasons": ReportReason.choices,
+        "table_path": _table_path(line.table_id, invite),
     }
     return render(request, "games/console/chat_report.html", context)
+
+
+def _table_path(table_id: int, invite: str | None) -> str:
+    path = reverse("table", args=[table_id])
+    return f"{path}?{urlencode({'invite': invite})}" if invite else path
 
 
 def _report(request, file) -> bool:
     try:
         file()
     except TableRefusal as refusal:
+        if refusal.code == "no_table":
+            raise Http404 from None
         messages.error(request, refusal_text(refusal.code))
     except ReportRefusal as refusal:
         messages.error(request, moderation_refusal_text(refusal.code))

@@ -22,7 +22,9 @@
   }
 
   function reportUrl(line) {
-    return box.dataset.reportUrl.replace(/1\/report\/$/, line + "/report/");
+    // A private table's invite goes along: the server lets only readers of the line report it.
+    const invite = box.dataset.invite ? "?invite=" + encodeURIComponent(box.dataset.invite) : "";
+    return box.dataset.reportUrl.replace(/1\/report\/$/, line + "/report/") + invite;
   }
 
   function lineItem(line) {

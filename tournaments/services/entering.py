@@ -57,15 +57,19 @@ def tournament_create(
         errors["seating"] = _("Choose a seating from the list.")
     if starts_at <= now + timedelta(minutes=registration_closes_minutes):
         errors["starts_at"] = _("Start it after registration has had time to close.")
-    for field, value, bounds in (
+    checks = [
         ("min_entrants", min_entrants, ENTRANTS),
         ("max_entrants", max_entrants, ENTRANTS),
         ("per_table", per_table, PER_TABLE),
         ("turn_seconds", turn_seconds, TURN_SECONDS),
         ("registration_closes_minutes", registration_closes_minutes, MINUTES),
         ("check_in_minutes", check_in_minutes, MINUTES),
-        ("qualifiers", qualifiers, (1, per_table - 1)),
-    ):
+    ]
+    # Qualifiers are bounded by a table size that is itself allowed (issue 31: a table of one
+    # asked for "a number from 1 to 0"); a wrong table size is reported on its own field.
+    if PER_TABLE[0] <= per_table <= PER_TABLE[1]:
+        checks.append(("qualifiers", qualifiers, (1, per_table - 1)))
+    for field, value, bounds in checks:
         low, high = bounds
         if not low <= value <= high:
             errors[field] = _("Choose a number from %(low)s to %(high)s.") % {

@@ -39,7 +39,8 @@ def tournament_join_late(*, tournament_id: int, user_id: int, invite: str | None
         if RoundSeat.objects.filter(round__tournament=tournament).count() >= (
             tournament.max_entrants
         ):
-            raise TournamentRefusal("full")
+            # Its own reason: "full" speaks of a wait list, which late entry has none of.
+            raise TournamentRefusal("no_late_room")
         for round_table in selectors.late_entry_tables(tournament):
             size = round_table.table.seat_count + 1
             try:

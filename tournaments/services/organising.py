@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.moderation.audit import Target, audit_record
-from accounts.notices.inbox import notice_send
+from accounts.notices.inbox import notice_send, notices_send
 from games.tables.models import TableStatus
 from games.tables.services import table_match_leave
 from tournaments.models import Entry, EntryStatus, RoundSeat, Tournament, TournamentStatus
@@ -39,9 +39,11 @@ def tournament_pause(*, tournament_id: int, actor: User, reason: str) -> None:
             raise TournamentRefusal("not_running")
         if tournament.paused:
             raise TournamentRefusal("already_paused")
-        tournament.paused = True
-        tournament.save(update_fields=["paused"])
+        tournament.paused, tournament.pause_reason = True, reason.strip()
+        tournament.paused_at = timezone.now()
+        tournament.save(update_fields=["paused", "pause_reason", "paused_at"])
         _audit(actor, "tournament_pause", tournament, reason)
+        _tell_players(tournament, "tournament_paused", reason=reason.strip())
 
 
 def tournament_resume(*, tournament_id: int, actor: User, reason: str) -> None:
@@ -51,9 +53,10 @@ def tournament_resume(*, tournament_id: int, actor: User, reason: str) -> None:
             raise TournamentRefusal("not_running")
         if not tournament.paused:
             raise TournamentRefusal("not_paused")
-        tournament.paused = False
-        tournament.save(update_fields=["paused"])
+        tournament.paused, tournament.pause_reason, tournament.paused_at = False, "", None
+        tournament.save(update_fields=["paused", "pause_reason", "paused_at"])
         _audit(actor, "tournament_resume", tournament, reason)
+        _tell_players(tournament, "tournament_resumed")
     # Its own transaction: a round that ended while paused is followed by the next.
     tournament_round_check(tournament_id=tournament_id)
 
@@ -99,6 +102,22 @@ def tournament_entrant_remove(
         )
         if seat is not None and seat.table is not None:
             table_match_leave(table_id=seat.table.table_id, user_id=user_id)
+
+
+def _tell_players(tournament: Tournament, kind: str, **params: object) -> None:
+    """Those still in the tournament (the next round is theirs)."""
+    players = Entry.objects.filter(tournament=tournament, status=EntryStatus.PLAYING)
+    notices_send(
+        notices=[
+            (
+                user_id,
+                kind,
+                {"tournament": tournament.name, **params},
+                tournament_link(tournament.pk),
+            )
+            for user_id in players.values_list("user_id", flat=True)
+        ]
+    )
 
 
 def _organised(tournament_id: int, actor: User | None, reason: str) -> Tournament:

@@ -12,7 +12,11 @@
   players go round the tables in a snake (1 2 3 3 2 1 ...), so every table gets a mix; at
   random, shuffled first. Bye rule [decided]: a table of one can only arise with two to a
   table and an odd number left; then the first in the seating order (the best rated, or the
-  first drawn) sits out the round and goes through.
+  first drawn) who has not had a bye yet in this tournament sits out the round and goes
+  through (issue 31: the top seed was given one every round); only once everyone left has had
+  one does the first in the order get a second.
+- An entrant the organiser removed stays removed: never marked out, never placed, never seated
+  again (issue 31: the round's end overwrote "removed" with "out" and gave them a place).
 - ``tournament_round_check``: reads each finished table's result into the round: rank by the
   format's own ranking (a player who left the match ranks below everyone who did not), the top
   K qualify (K is at most one fewer than the table's size); a tie across the qualifying line
@@ -133,7 +137,11 @@ def round_seat(tournament: Tournament, number: int, entries: Sequence[Entry]) ->
     else:
         order.sort(key=lambda entry: (-entry.seed, entry.pk))
     final = len(order) <= tournament.per_table
-    byes = [order.pop(0)] if not final and tournament.per_table == 2 and len(order) % 2 else []
+    byes = (
+        [order.pop(_bye_index(tournament, order))]
+        if not final and tournament.per_table == 2 and len(order) % 2
+        else []
+    )
     count = 1 if final else math.ceil(len(order) / tournament.per_table)
     tables: list[list[Entry]] = [[] for _ in range(count)]
     for index, entry in enumerate(order):
@@ -159,7 +167,8 @@ def round_seat(tournament: Tournament, number: int, entries: Sequence[Entry]) ->
         notices=[
             (
                 entry.user_id,
-                "tournament_round_seated",
+                # The final is named so (issue 31: notices called it "Round 2").
+                "tournament_final_seated" if final else "tournament_round_seated",
                 {"tournament": tournament.name, "round": number},
                 f"/tables/{round_table.table_id}/",
             )
@@ -177,6 +186,16 @@ def round_seat(tournament: Tournament, number: int, entries: Sequence[Entry]) ->
         ]
     )
     return rnd
+
+
+def _bye_index(tournament: Tournament, order: list[Entry]) -> int:
+    """Who sits out: the first in the seating order without a bye in this tournament yet."""
+    had = set(
+        RoundSeat.objects.filter(round__tournament=tournament, table__isnull=True).values_list(
+            "entry_id", flat=True
+        )
+    )
+    return next((index for index, entry in enumerate(order) if entry.pk not in had), 0)
 
 
 def tournament_round_check(*, tournament_id: int, now: datetime | None = None) -> bool:
@@ -306,15 +325,15 @@ def _round_end(tournament: Tournament, rnd: Round, now: datetime) -> None:
     if rnd.final:
         _standings(tournament, rnd, now)
         return
-    out = list(
-        RoundSeat.objects.filter(round=rnd, qualified=False).values_list("entry__user_id", "rank")
-    )
-    Entry.objects.filter(round_seats__round=rnd, round_seats__qualified=False).update(
-        status=EntryStatus.OUT, out_round=rnd.number
-    )
-    ins = RoundSeat.objects.filter(round=rnd, qualified=True).values_list(
-        "entry__user_id", flat=True
-    )
+    # A removed entrant was told so when removed: neither marked out nor told again.
+    playing = RoundSeat.objects.filter(round=rnd, entry__status=EntryStatus.PLAYING)
+    out = list(playing.filter(qualified=False).values_list("entry__user_id", "rank"))
+    Entry.objects.filter(
+        round_seats__round=rnd, round_seats__qualified=False, status=EntryStatus.PLAYING
+    ).update(status=EntryStatus.OUT, out_round=rnd.number)
+    ins = list(playing.filter(qualified=True).values_list("entry__user_id", flat=True))
+    # The next round is the final when its players fit one table (``round_seat``).
+    to_final = len(ins) <= tournament.per_table
     notices_send(
         notices=[
             (
@@ -328,7 +347,7 @@ def _round_end(tournament: Tournament, rnd: Round, now: datetime) -> None:
         + [
             (
                 user_id,
-                "tournament_qualified",
+                "tournament_qualified_final" if to_final else "tournament_qualified",
                 {"tournament": tournament.name, "round": rnd.number + 1},
                 tournament_link(tournament.pk),
             )
@@ -341,7 +360,9 @@ def _round_end(tournament: Tournament, rnd: Round, now: datetime) -> None:
 
 def _next_round(tournament: Tournament, rnd: Round) -> None:
     players = list(
-        Entry.objects.filter(round_seats__round=rnd, round_seats__qualified=True).order_by("pk")
+        Entry.objects.filter(
+            round_seats__round=rnd, round_seats__qualified=True, status=EntryStatus.PLAYING
+        ).order_by("pk")
     )
     round_seat(tournament, rnd.number + 1, players)
 
@@ -352,6 +373,7 @@ def _standings(tournament: Tournament, final: Round, now: datetime) -> None:
     rows = list(
         RoundSeat.objects.filter(round__tournament=tournament)
         .filter(Q(round=final) | Q(qualified=False))
+        .exclude(entry__status=EntryStatus.REMOVED)
         .values_list("entry_id", "round__number", "rank", "entry__user_id")
     )
     keys = [(-number, rank or 0) for _entry, number, rank, _user in rows]
@@ -364,6 +386,9 @@ def _standings(tournament: Tournament, final: Round, now: datetime) -> None:
     for place, entries in by_place.items():
         Entry.objects.filter(pk__in=entries).update(place=place)
     winners = [user for (_e, _n, _r, user), place in zip(rows, places, strict=True) if place == 1]
+    Entry.objects.filter(round_seats__round=final, status=EntryStatus.PLAYING).update(
+        status=EntryStatus.FINALIST
+    )
     tournament.status, tournament.finished_at = TournamentStatus.FINISHED, now
     tournament.winner_id = winners[0] if len(winners) == 1 else None
     tournament.save(update_fields=["status", "finished_at", "winner"])

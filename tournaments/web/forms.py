@@ -2,7 +2,7 @@
 (Asia/Kolkata unless they say otherwise)."""
 
 import zoneinfo
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -57,6 +57,18 @@ class TournamentForm(forms.Form):
     )
     private = forms.BooleanField(label=_("Private (joined by invite link)"), required=False)
 
+    def clean(self) -> dict:
+        data = super().clean() or {}
+        if data.get("starts_at") and data.get("time_zone"):
+            wall = data["starts_at"].replace(tzinfo=None)
+            if not wall_time_exists(wall, zoneinfo.ZoneInfo(data["time_zone"])):
+                self.add_error(
+                    "starts_at",
+                    _("%(zone)s skips that time (its clocks go forward): choose another.")
+                    % {"zone": data["time_zone"]},
+                )
+        return data
+
     def start(self) -> datetime:
         zone = zoneinfo.ZoneInfo(self.cleaned_data["time_zone"])
         return self.cleaned_data["starts_at"].replace(tzinfo=None).replace(tzinfo=zone)
@@ -66,3 +78,11 @@ class TournamentForm(forms.Form):
         data.pop("time_zone")
         data["starts_at"] = self.start()
         return data
+
+
+def wall_time_exists(wall: datetime, zone: zoneinfo.ZoneInfo) -> bool:
+    """Whether the clock in ``zone`` ever reads ``wall`` (naive): a time inside a daylight-
+    saving gap does not survive the round trip through UTC (issue 31: one was accepted)."""
+    there = wall.replace(tzinfo=zone)
+    back = there.astimezone(UTC).astimezone(zone).replace(tzinfo=None)
+    return back == wall

@@ -178,7 +178,9 @@ def tournament_act(request, tournament_id, act):
     except TournamentRefusal as refusal:
         if refusal.code == "no_tournament":
             raise Http404 from None
-        messages.error(request, tournament_refusal_text(refusal.code))
+        # The page the act goes back to says "private" itself (issue 31: it was said twice).
+        if refusal.code != "private":
+            messages.error(request, tournament_refusal_text(refusal.code))
     else:
         if act in TO_THE_TABLE:
             return redirect(f"/tables/{done}/")

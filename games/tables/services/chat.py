@@ -56,6 +56,26 @@ def chat_room_of(table: Table, user_id: int | None) -> str:
     return ChatRoom.PLAYERS if seated else ChatRoom.SPECTATORS
 
 
+def chat_line_may_be_read(line: ChatLine, *, user: Any, invite: str | None) -> bool:
+    """Whether ``user`` could read ``line`` where it was said: at a table they may see, in the
+    room they chat in there (a seated member the players', anyone else the spectators', where
+    spectators are let in); a line a moderator deleted, nobody but moderators. Moderators read
+    every line. Whoever asks of a line they may not read is told what they are told of a line
+    that does not exist (issue 28)."""
+    if is_moderator(user):
+        return True
+    if line.deleted_at is not None:
+        return False
+    user_id = user.pk if user.is_authenticated else None
+    table = line.table
+    if not table_may_be_seen(table, user_id=user_id, invite=invite):
+        return False
+    room = chat_room_of(table, user_id)
+    if room == ChatRoom.SPECTATORS and not table.allow_spectators:
+        return False
+    return line.room == room
+
+
 def chat_line_post(
     *,
     table_id: int,
