@@ -40,6 +40,7 @@ def _daily_deal_ready() -> None:
     from accounts.notices.inbox import notice_kinds_register
     from games.daily import services
     from games.live.pages import page_kind_register
+    from games.tables.models import BotLevel
     from games.tables.signals import match_finished
     from games.web.daily import daily_board_may_watch, daily_board_render
 
@@ -61,6 +62,8 @@ def _daily_deal_ready() -> None:
             services.SET_ACT: _("set a day's daily deal"),
         },
         {services.TARGET_KIND: _("daily deal")},
+        # The bots' levels, as a rotation's audit entry lists them.
+        {level.value: level.label for level in BotLevel},
     )
     notice_kinds_register(
         {

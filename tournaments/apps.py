@@ -12,6 +12,7 @@ class TournamentsConfig(AppConfig):
         from games.live.pages import page_kind_register
         from games.news import published
         from tournaments.receivers import on_published
+        from tournaments.services.rounds import TOO_FEW
         from tournaments.web.page import tournament_may_watch, tournament_render
 
         published.connect(on_published, dispatch_uid="tournaments.receivers")
@@ -25,6 +26,8 @@ class TournamentsConfig(AppConfig):
                 "tournament_entrant_remove": _("removed an entrant from a tournament"),
             },
             {"tournament": _("tournament")},
+            # The reason the site gives when it cancels a tournament itself.
+            {TOO_FEW: _("too few entrants")},
         )
         notice_kinds_register(
             {

@@ -35,11 +35,11 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
-from django.utils import translation
 from django.utils.functional import Promise
 
 from accounts.notices.inbox import NOTICE_KINDS, notice_text, notices_send
 from accounts.notices.models import Notice, ReachChoice, Reached
+from accounts.profiles.formats import reading_as
 
 log = logging.getLogger(__name__)
 
@@ -133,19 +133,20 @@ def _choices_of(member_ids: list[int]) -> dict[int, ReachChoice]:
 
 
 def _mail(member_ids: list[int], *, reason: str, params: Mapping[str, Any], link: str) -> int:
-    """One mail to each member with an address, in their language, over one connection."""
+    """One mail to each member with an address, in their language and time zone, over one
+    connection."""
     if not member_ids:
         return 0
     people = (
         get_user_model()
         .objects.filter(pk__in=member_ids)
         .exclude(email="")
-        .values_list("email", "profile__language")
+        .values_list("email", "profile__language", "profile__time_zone")
     )
     notice = Notice(kind=reason, params=dict(params), link=link)
     messages = []
-    for address, language in people:
-        with translation.override(language or settings.LANGUAGE_CODE):
+    for address, language, zone in people:
+        with reading_as(language=language or settings.LANGUAGE_CODE, zone=zone):
             text = notice_text(notice)
             body = [text]
             if link:
