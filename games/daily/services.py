@@ -34,6 +34,7 @@ from games.engine.base import Match
 from games.news import PageChanged, publish, publish_on_commit
 from games.tables import services as table_services
 from games.tables.models import Move, Table, TableStatus
+from games.tables.news import MatchFinished
 from games.tables.seeds import GENERATOR_VERSION, commitment_of, server_seed_new
 
 CHOSEN_SEED = re.compile(r"[0-9A-Za-z_:.-]{8,64}")
@@ -242,11 +243,25 @@ def bot_seeds_of(deal: DailyDeal) -> list[str]:
     ]
 
 
+def daily_match_finished(finished: MatchFinished) -> None:
+    """A match ended (in its transaction, the table row locked): if its table is a daily
+    attempt's, or a visitor's try, score it."""
+    # Only a daily table keeps its seed past its match's end (``_attempt_table``): no
+    # read for any other.
+    if finished.table.reveal_after is not None:
+        daily_attempt_score(
+            table=finished.table,
+            match=finished.match,
+            new_moves=finished.new_moves,
+            now=finished.at,
+        )
+
+
 def daily_attempt_score(
     *, table: Table, match: Match, new_moves: list[Move], now: datetime
 ) -> bool:
-    """The match of a daily attempt's table has ended (``games.tables.signals.match_finished``,
-    in its transaction, the table row locked): score the attempt. A visitor's try keeps its
+    """The match of a daily attempt's table has ended (``MatchFinished``, in its transaction,
+    the table row locked): score the attempt. A visitor's try keeps its
     result for their own pages, ranked nowhere. Returns whether the table was one of either."""
     attempt = Attempt.objects.filter(table=table).first()
     if attempt is None:
