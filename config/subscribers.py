@@ -14,9 +14,11 @@ below that adapt an event to one say nothing more than which call it makes.
 """
 
 from games.daily.news import DailyDealRotated
-from games.daily.services import BOARD_PAGE
+from games.daily.services import BOARD_PAGE, daily_match_finished
 from games.live.fanout import page_changed_send
 from games.news import PageChanged, Subscribers
+from games.tables.news import MatchFinished
+from tournaments.tasks import round_check_queue
 
 
 def daily_board_refresh(rotated: DailyDealRotated) -> None:
@@ -24,8 +26,12 @@ def daily_board_refresh(rotated: DailyDealRotated) -> None:
     page_changed_send(PageChanged(BOARD_PAGE, rotated.game))
 
 
-IN_COMMIT: Subscribers = {}
+IN_COMMIT: Subscribers = {
+    MatchFinished: (daily_match_finished,),
+}
 
 AFTER_COMMIT: Subscribers = {
+    # A tournament's round is checked, and the next seated, by a job.
+    MatchFinished: (round_check_queue,),
     DailyDealRotated: (daily_board_refresh,),
 }
