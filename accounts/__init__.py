@@ -6,8 +6,9 @@ before it (tests/games/test_layers.py holds the order):
   its reads and its one write. Imports nothing else of accounts.
 - ``notices``: what the site tells one member (a sanction and why, a report handled, a
   tournament round that starts): each feature's kinds, sending one in the act's transaction,
-  reading them in the reader's language, the notices page. The one door for reaching a member
-  (e-mail and Web Push beside the site's notices) will be built here. May import ``profiles``.
+  reading them in the reader's language, the notices page; and the one door for reaching a
+  member who is not looking (``notices.reach``: the site's notices, e-mail, Web Push).
+  May import ``profiles``.
 - ``moderation``: who may moderate (roles), sanctions (mutes, bans, play bans), players'
   reports merged into cases, the append-only audit log every staff, organiser and job act
   writes to, the words of all of these, the middleware that ends a banned member's session,
@@ -20,8 +21,8 @@ before it (tests/games/test_layers.py holds the order):
   language applied), a member's own profile page (name, language, their ratings and sanctions
   in force) and the language switch. The top: may import every package above.
 
-``models`` is where Django finds the models, each in its package; ``admin``, ``apps`` and the
-``moderator`` command stand beside them.
+``models`` is where Django finds the models, each in its package, and ``tasks`` where Celery
+finds the jobs; ``admin``, ``apps`` and the ``moderator`` command stand beside them.
 
 Ratings live here, not with the games: a rating is a member's, shown on their pages and
 leaderboards; the tables record a match through one call that takes member ids and ranks

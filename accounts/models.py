@@ -6,7 +6,7 @@ The migrations name ``validate_visible_text`` by this module's path, so it is he
 """
 
 from accounts.moderation.models import AuditEntry, Case, Report, Sanction
-from accounts.notices.models import Notice
+from accounts.notices.models import Notice, PushSubscription, ReachChoice, Reached
 from accounts.profiles.models import Profile, validate_visible_text
 from accounts.ratings.models import Rating, RatingChange, RatingCount
 
@@ -15,9 +15,12 @@ __all__ = [
     "Case",
     "Notice",
     "Profile",
+    "PushSubscription",
     "Rating",
     "RatingChange",
     "RatingCount",
+    "ReachChoice",
+    "Reached",
     "Report",
     "Sanction",
     "validate_visible_text",

@@ -57,6 +57,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.profiles.middleware.TimeZoneMiddleware",
     "accounts.moderation.middleware.BannedMemberMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -65,6 +66,8 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
+# Every reaction to a write's events, read by games.news.publish at the first event.
+NEWS_SUBSCRIBERS = "config.subscribers"
 ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [
@@ -86,6 +89,8 @@ TEMPLATES = [
             "libraries": {
                 "table_tags": "games.web.templatetags.table_tags",
                 "daily_tags": "games.web.templatetags.daily_tags",
+                # Dates, times and numbers in the reader's language and zone (issue 33).
+                "formats": "accounts.profiles.format_tags",
             },
         },
     },
@@ -180,6 +185,8 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     # Turn clocks whose timeout job came late or was lost (DESIGN.md, "Celery countdowns").
     "tables-sweep": {"task": "games.tasks.tables_sweep", "schedule": 2.0},
+    # The ranked queues form tables (issue 32, games.ranked).
+    "ranked-queues-form": {"task": "games.tasks.ranked_queues_form", "schedule": 2.0},
     # Tournament starts at their time, and round checks a lost job left undone.
     "tournaments-sweep": {"task": "tournaments.tasks.tournaments_sweep", "schedule": 10.0},
     # Midnight in Asia/Kolkata (UTC+05:30, the daily deal's day: games.daily.days) is 18:30
@@ -211,6 +218,8 @@ LOGIN_REDIRECT_URL = "home"
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 
 ACCOUNT_ADAPTER = "accounts.members.adapter.AccountAdapter"
+# Sign-up also asks the member's time zone, the browser's offered (issue 33).
+ACCOUNT_SIGNUP_FORM_CLASS = "accounts.members.forms.SignupZoneForm"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_USERNAME_MIN_LENGTH = 3
@@ -251,8 +260,12 @@ LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 
+# Stored and computed in UTC; shown in each reader's zone (accounts.profiles.middleware).
 TIME_ZONE = "UTC"
 USE_TZ = True
+# Django's own date and number forms, where a page or a form still uses them: day before
+# month, Indian grouping (Django's English is American's). Pages use accounts.profiles.formats.
+FORMAT_MODULE_PATH = ["config.formats"]
 
 # --- Static files ---------------------------------------------------------------------------
 
@@ -288,6 +301,8 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "Taash <noreply@localhost>"
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# Where the site is seen from outside: the links in its mails and push notifications.
+SITE_URL = os.environ.get("SITE_URL") or "http://127.0.0.1:8000"
 
 # --- HTTPS ----------------------------------------------------------------------------------
 

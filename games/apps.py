@@ -34,23 +34,13 @@ class GamesConfig(AppConfig):
 
 
 def _daily_deal_ready() -> None:
-    """The daily deal scores an attempt when its table's match ends, names its acts, and
-    registers its live boards."""
+    """The daily deal names its acts and registers its live boards."""
     from accounts.moderation.audit import acts_register
     from accounts.notices.inbox import notice_kinds_register
     from games.daily import services
     from games.live.pages import page_kind_register
-    from games.tables.signals import match_finished
     from games.web.daily import daily_board_may_watch, daily_board_render
 
-    def attempt_scored(sender, locked, now, **kwargs) -> None:
-        # Only a daily table keeps its seed past its match's end (games.daily.services).
-        if locked.table.reveal_after is not None and locked.match is not None:
-            services.daily_attempt_score(
-                table=locked.table, match=locked.match, new_moves=locked.new_moves, now=now
-            )
-
-    match_finished.connect(attempt_scored, weak=False, dispatch_uid="games.daily.score")
     # A game's day of boards updates itself as attempts finish (services: BOARD_PAGE).
     page_kind_register(
         services.BOARD_PAGE, render=daily_board_render, may_watch=daily_board_may_watch

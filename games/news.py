@@ -1,19 +1,34 @@
-"""The one door from a write to whoever delivers what it changed.
+"""The one door from a write to everything that reacts to it.
 
-A service that changed something people are looking at (a table, later a tournament or a
-member's sockets) calls ``publish_on_commit(news)`` with a plain value saying what changed; if
-its transaction commits, ``published`` is sent with that value, in the committing thread. The
-write knows nothing of sockets: ``games.live`` connects to ``published`` and turns news into
-frames (Zulip's ``send_event_on_commit``, STYLE.md). A rolled back write publishes nothing.
+A service says what happened as an event: a frozen dataclass of a type of its own (``News``),
+in ids and numbers, and calls ``publish(event)`` in its transaction. Who reacts is not known
+here nor at the write: one table lists every reaction, ``config/subscribers.py`` (named by
+``settings.NEWS_SUBSCRIBERS``, as ``ROOT_URLCONF`` names the URLs), an event's type to the
+functions it calls, each given the event:
+
+- ``IN_COMMIT``: at once, inside the write's transaction: a reaction that writes with it,
+  both or neither (a daily attempt scored with its match's end);
+- ``AFTER_COMMIT``: once the transaction commits (``transaction.on_commit``), in the
+  committing thread (at once, outside a transaction): deliveries to sockets, jobs queued.
+  A rolled back write publishes nothing. They must not raise.
+
+The write knows nothing of sockets or of the features built on it: the table sits at the top
+of the import graph and imports them all (Zulip's ``send_event_on_commit``, STYLE.md).
 """
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+from types import ModuleType
+from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.dispatch import Signal
 
 published = Signal()
-"""Sent after a commit with ``news``: what changed. Receivers must not raise."""
+"""Sent after a commit with ``news``, besides the table (the news not in it yet)."""
 
 
 @dataclass(frozen=True)
@@ -35,8 +50,28 @@ class PageChanged(News):
 # table's seat or status changed, or a report names one.
 CONSOLE_TABLES_KEY = "tables"
 
+Subscribers = Mapping[type[News], tuple[Callable[[Any], None], ...]]
 
-def publish_on_commit(news: News) -> None:
-    """Send ``published`` with ``news`` once the current transaction commits (at once, outside
-    one)."""
-    transaction.on_commit(lambda: published.send(sender=type(news), news=news))
+
+@cache
+def _table() -> ModuleType:
+    """``config.subscribers``, imported at the first event (it imports every app)."""
+    return import_module(settings.NEWS_SUBSCRIBERS)
+
+
+def publish(event: News) -> None:
+    """Call ``event``'s subscribers inside the current transaction now, and those after it
+    once it commits."""
+    table = _table()
+    for subscriber in table.IN_COMMIT.get(type(event), ()):
+        subscriber(event)
+    transaction.on_commit(lambda: _deliver(table.AFTER_COMMIT, event))
+
+
+def _deliver(after_commit: Subscribers, event: News) -> None:
+    for subscriber in after_commit.get(type(event), ()):
+        subscriber(event)
+    published.send(sender=type(event), news=event)
+
+
+publish_on_commit = publish

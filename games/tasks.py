@@ -5,6 +5,7 @@ from django.utils import timezone
 
 from games.daily.services import daily_deals_generate, visitor_tries_sweep
 from games.live.presence import announcement_send
+from games.ranked.services import queues_form
 from games.tables import selectors, services
 
 # Two sweeps ahead: a clock is queued even when one sweep runs late; it is queued once.
@@ -63,3 +64,10 @@ def daily_deals_make() -> None:
     are over or abandoned go, with their tables."""
     daily_deals_generate()
     visitor_tries_sweep()
+
+
+@shared_task
+def ranked_queues_form() -> None:
+    """Every two seconds (beat, config/settings.py): the ranked queues' forming pass
+    (games.ranked.services.queues_form). Two at once are safe: one of them forms nothing."""
+    queues_form()

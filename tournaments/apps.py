@@ -10,11 +10,8 @@ class TournamentsConfig(AppConfig):
         from accounts.moderation.audit import acts_register
         from accounts.notices.inbox import notice_kinds_register
         from games.live.pages import page_kind_register
-        from games.news import published
-        from tournaments.receivers import on_published
         from tournaments.web.page import tournament_may_watch, tournament_render
 
-        published.connect(on_published, dispatch_uid="tournaments.receivers")
         page_kind_register("tournament", render=tournament_render, may_watch=tournament_may_watch)
         acts_register(
             {

@@ -1,11 +1,15 @@
 """Celery: a tournament's start at its time, its round checks, and the beat sweep that catches
-a lost one (DESIGN.md: the time lives on the row; a job that runs twice or late acts once)."""
+a lost one (DESIGN.md: the time lives on the row; a job that runs twice or late acts once).
+
+A round check is queued when one of its tables' match finishes (``round_check_queue``, on
+``MatchFinished`` after its commit: config/subscribers.py)."""
 
 from datetime import timedelta
 
 from celery import shared_task
 from django.utils import timezone
 
+from games.tables.news import MatchFinished
 from tournaments import selectors, services
 
 # A start is queued this far ahead by the sweep, with its ETA at the row's time; one that was
@@ -21,7 +25,16 @@ def tournament_start(tournament_id: int) -> None:
 
 @shared_task
 def tournament_round_check(tournament_id: int) -> None:
+    """Read the round's finished tables; when all are settled, seat the next round."""
     services.tournament_round_check(tournament_id=tournament_id)
+
+
+def round_check_queue(finished: MatchFinished) -> None:
+    """A match finished (its commit done): if its table is a tournament's, check the round
+    (the sweep catches a check lost with its worker)."""
+    tournament_id = selectors.tournament_of_table(finished.table_id)
+    if tournament_id is not None:
+        tournament_round_check.delay(tournament_id)
 
 
 @shared_task

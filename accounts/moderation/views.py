@@ -24,6 +24,7 @@ from accounts.moderation.reports import (
     case_reports,
     cases_by_weight,
     report_file,
+    report_try,
 )
 from accounts.moderation.roles import moderator_required
 from accounts.moderation.sanctions import (
@@ -203,8 +204,9 @@ def console_audit(request):
 @login_required
 def player_report(request, username):
     """A member's report from another's profile."""
-    shown = get_object_or_404(get_user_model(), username=username, is_active=True)
     try:
+        report_try(request.user)
+        shown = get_object_or_404(get_user_model(), username=username, is_active=True)
         report_file(
             reporter=request.user,
             member_id=shown.pk,

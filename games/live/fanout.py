@@ -56,7 +56,7 @@ def console_shows(news: TableChanged) -> bool:
 
 def on_published(sender: type[News], news: News, **kwargs: object) -> None:
     if isinstance(news, PageChanged):
-        _send_from_here(page_changed_deliver(news))
+        page_changed_send(news)
         return
     if isinstance(news, ChatPosted | ChatDeleted):
         _send_from_here(chat_news_deliver(news))
@@ -77,6 +77,11 @@ def on_published(sender: type[News], news: News, **kwargs: object) -> None:
             break
     if not hubs:
         async_to_sync(table_news_deliver)(None, news)
+
+
+def page_changed_send(news: PageChanged) -> None:
+    """Tell the sockets of the live page ``news`` names that it changed."""
+    _send_from_here(page_changed_deliver(news))
 
 
 def _send_from_here(sending: Coroutine[Any, Any, None]) -> None:

@@ -45,10 +45,16 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# The table script's modules (static/js/table/), imported by their plain names (a module's
+# relative import), as offline_home.js imports the store.
+TABLE_MODULES = tuple(
+    f"js/table/{name}.js" for name in ("state", "socket", "seats", "hand", "moves", "notify")
+)
 PAGE_SCRIPTS = (
     "js/table_cards.js",
     "js/table_cue.js",
     "js/table.js",
+    *TABLE_MODULES,
     "js/offline_table.js",
     "js/offline_home.js",
     "js/offline_store.js",
@@ -106,8 +112,9 @@ def offline_urls() -> list[str]:
     ]
     files = [static(name) for name in (*PAGE_SCRIPTS, *PAGE_FILES, ENGINE_ARCHIVE)]
     runtime = list(_pyodide_urls().values())
-    # offline_home.js imports the store by its plain name (a module's relative import).
-    plain = [f"{settings.STATIC_URL}js/offline_store.js"]
+    # offline_home.js imports the store, and table.js its parts, by their plain names (a
+    # module's relative import).
+    plain = [f"{settings.STATIC_URL}{name}" for name in ("js/offline_store.js", *TABLE_MODULES)]
     # Once each: the cache refuses a list that names a file twice (two games share a script).
     return list(dict.fromkeys([*pages, reverse("offline_worker"), *files, *plain, *runtime]))
 

@@ -306,7 +306,7 @@ def test_nothing_outside_the_engine_tests_a_games_name_to_decide_a_rule():
 def test_no_table_script_hard_codes_a_bid_ladder():
     found = [
         f"{path.relative_to(ROOT)}:{line}: {literal}"
-        for path in sorted(SCRIPTS.glob("*.js"))
+        for path in sorted(SCRIPTS.rglob("*.js"))
         for line, literal in bid_ladders_in(path.read_text())
     ]
     assert found == []

@@ -3,8 +3,11 @@
 Django and allauth have no (or incomplete) Hindi and Urdu catalogues, so their strings that reach
 our pages are translated in vendor_locale/. This test finds any that slipped through: it collects
 the visible text of each page (text, placeholders, titles, labels of buttons) and looks for Latin
-words. Left out: elements marked lang="en" (the EN button), e-mail addresses, and the rules text,
-which is written per language by its own authors.
+words. Left out: elements marked lang="en" (the EN button), e-mail addresses, the rules text,
+which is written per language by its own authors, elements marked translate="no" (the list of
+time zones: places' names from CLDR, each with its IANA name), and in a <time> element the
+zone's abbreviation and the am/pm that CLDR's Hindi and Urdu write in Latin letters ("8:00 pm
+IST": accounts.profiles.formats).
 """
 
 import re
@@ -21,9 +24,12 @@ SIGNUP = {
     "email": "zoya@example.com",
     "password1": "Multan-Mango-2024",
     "password2": "Multan-Mango-2024",
+    "time_zone": "Asia/Karachi",
 }
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 EMAIL_ADDRESS = re.compile(r"\S+@\S+")
+# What CLDR and the tz database put in a time in every language: am/pm, IST, PKT, GMT+05:00.
+TIME_LATIN = re.compile(r"\b(?:am|pm|AM|PM|[A-Z]{2,5})\b")
 VOID_ELEMENTS = {
     "area",
     "base",
@@ -45,6 +51,7 @@ class VisibleText(HTMLParser):
     def __init__(self):
         super().__init__()
         self.hidden_depth = []
+        self.time_depth = 0
         self.chunks = []
 
     @property
@@ -58,7 +65,10 @@ class VisibleText(HTMLParser):
             or tag in ("script", "style")
             or attributes.get("lang", "").startswith("en")
             or "rules-body" in attributes.get("class", "").split()
+            or attributes.get("translate") == "no"
         )
+        if tag == "time":
+            self.time_depth += 1
         if not hidden:
             self.chunks += [
                 attributes[name] for name in self.SHOWN_ATTRIBUTES if name in attributes
@@ -69,12 +79,14 @@ class VisibleText(HTMLParser):
             self.hidden_depth.append(hidden)
 
     def handle_endtag(self, tag):
+        if tag == "time":
+            self.time_depth -= 1
         if tag not in VOID_ELEMENTS and self.hidden_depth:
             self.hidden_depth.pop()
 
     def handle_data(self, data):
         if not self.hiding:
-            self.chunks.append(data)
+            self.chunks.append(TIME_LATIN.sub(" ", data) if self.time_depth else data)
 
 
 def latin_words(html: str) -> set[str]:

@@ -132,10 +132,12 @@ def tables_deal_seated(
     turn_seconds: int = 30,
     max_timeouts: int = 2,
     private: bool = False,
+    ranked: bool = False,
 ) -> list[int]:
     """New tables with these members already seated (one list of user ids per table, in seat
     order), their matches dealt at once: a tournament's round. Bulk writes, so the number of
-    queries does not grow with the tables; each table's news follows the commit. Bad settings
+    queries does not grow with the tables; each table's news follows the commit (``ranked``: a
+    table formed by the ranked queue, games.ranked). Bad settings
     raise ``ValidationError`` and nothing is made. No lock: the rows are new. Returns the new
     tables' ids, in the order given."""
     _check_range("turn_seconds", turn_seconds, TURN_SECONDS)
@@ -163,6 +165,7 @@ def tables_deal_seated(
                 turn_seconds=turn_seconds,
                 max_timeouts=max_timeouts,
                 private=private,
+                ranked=ranked,
                 created_by_id=creator_id,
                 server_seed=server_seed,
                 seed_commitment=commitment_of(server_seed),

@@ -21,14 +21,13 @@ from accounts.ratings.services import ratings_record_match
 from accounts.ratings.skill import match_standings
 from games.engine import GAMES
 from games.engine.base import AbsentSeat, Action, Match
-from games.news import publish_on_commit
+from games.news import publish, publish_on_commit
 from games.sql import execute_together
 from games.tables import jobs
 from games.tables.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
-from games.tables.news import TableChanged
+from games.tables.news import MatchFinished, TableChanged
 from games.tables.refusals import TableRefusal
 from games.tables.selectors import TableSnapshot, table_snapshot_of
-from games.tables.signals import match_finished
 from games.tables.sql import MOVE_ROWS, SEAT_ROWS, TABLE_ROWS, PublicMove, public_move, table_rows
 
 logger = logging.getLogger(__name__)
@@ -297,7 +296,18 @@ class LockedTable:
         )
         if self.table.ranked:
             self._rate(result["ranks"])
-        match_finished.send(sender=Table, locked=self, now=now)
+        # The daily deal scores its attempt in this transaction; a tournament checks its round
+        # once it commits (config/subscribers.py).
+        publish(
+            MatchFinished(
+                self.table.pk,
+                self.table.game,
+                now,
+                table=self.table,
+                match=self.match,
+                new_moves=self.new_moves,
+            )
+        )
 
     def _rate(self, ranks: list[int]) -> None:
         """Ratings move in the transaction that records the result: both or neither."""

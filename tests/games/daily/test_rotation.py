@@ -7,11 +7,15 @@ from datetime import timedelta
 import pytest
 
 from accounts.moderation.audit import audit_entries
+from config import subscribers
 from games.daily import services
 from games.daily.days import day_of
 from games.daily.models import Attempt, DailyDeal
+from games.daily.news import DailyDealRotated
+from games.news import PageChanged
 from tests.games.daily.daily_support import begin, play_out, refused_daily
 from tests.games.table_support import members, signed_in
+from tests.news_support import hearing
 
 pytestmark = pytest.mark.django_db
 
@@ -159,3 +163,25 @@ def test_a_member_in_the_middle_of_the_replaced_deal_plays_on_and_is_told(staff)
     assert "your attempt goes on" in notice_text(notice)
     again = begin(asha, "courtpiece")
     assert again.pk == playing.pk and again.deal == playing.deal
+
+
+def test_a_rotation_is_told_once_it_commits_and_the_days_boards_hear_it(
+    staff, django_capture_on_commit_callbacks, monkeypatch
+):
+    """The news of a rotation (``DailyDealRotated``, config/subscribers.py) leaves only after
+    its commit, and the game's day of boards is told to draw itself again."""
+    boards = []
+    monkeypatch.setattr(subscribers, "page_changed_send", boards.append)
+    first = rotate(staff, "rummy")  # a day with no deal yet just gets this one
+    with hearing(DailyDealRotated) as heard, django_capture_on_commit_callbacks(execute=True):
+        rotation = rotate(staff, "rummy")
+        assert heard == [] and boards == []
+    assert heard == [
+        DailyDealRotated(
+            game="rummy",
+            day=day_of().isoformat(),
+            deal_id=rotation.deal.pk,
+            replaced_id=first.deal.pk,
+        )
+    ]
+    assert boards == [PageChanged(services.BOARD_PAGE, "rummy")]

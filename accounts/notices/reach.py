@@ -1,0 +1,171 @@
+"""Reaching a member who is not looking: the one door (DESIGN.md). A reason to reach members
+goes to every channel each of them allowed: the site's notices, e-mail, and Web Push.
+
+The whole API, for any feature (tournaments' reminders, the ranked queue):
+
+    # once, from the feature's AppConfig.ready: the notice kind (its sentence, which the e-mail
+    # and the push say too) and the reason's name on the member's reminders page
+    notice_kinds_register({"ranked_table_formed": _("Your %(game)s table is ready.")})
+    reasons_register({"ranked_table_formed": _("when your ranked table is ready")})
+
+    # in the transaction of the act, or outside one
+    reach(
+        member_ids=[...],
+        reason="ranked_table_formed",
+        moment=f"table:{table.pk}",          # what it is about and when: the idempotence key
+        params={"game": "rummy"},            # the sentence's values, JSON-ready
+        link=reverse("table", args=[...]),   # where the notice, the mail and the push lead
+    )
+
+After the commit, one Celery job per hundred members sends. Each member is reached at most
+once for a ``(member, reason, moment)``: the job first inserts that key (``Reached``) and sends
+only for the keys it inserted itself, so a job run twice, redelivered after a worker died, or
+racing another with the same members, sends nothing more. A send lost with a worker after its
+key was committed is not repeated: at most once, never twice.
+"""
+
+import logging
+import uuid
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from celery import shared_task  # type: ignore[import-untyped]
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.mail import EmailMessage, get_connection
+from django.db import transaction
+from django.utils import translation
+from django.utils.functional import Promise
+
+from accounts.notices.inbox import NOTICE_KINDS, notice_text, notices_send
+from accounts.notices.models import Notice, ReachChoice, Reached
+
+log = logging.getLogger(__name__)
+
+BATCH = 100
+"""Members per job: each job's reads and writes are a handful of queries for all of them."""
+
+REASONS: dict[str, Promise] = {}
+"""Every reason a member can be reached for, by code (a notice kind), with its name on the
+member's reminders page, where each can be turned off."""
+
+
+def reasons_register(reasons: Mapping[str, Promise]) -> None:
+    REASONS.update(reasons)
+
+
+def reach(
+    *,
+    member_ids: Iterable[int],
+    reason: str,
+    moment: str,
+    params: Mapping[str, Any] | None = None,
+    link: str = "",
+) -> None:
+    """Reach the members for ``reason`` at ``moment`` through every channel each allowed, by
+    jobs queued after the current commit (at once, outside a transaction). An unregistered
+    reason raises ``LookupError`` here, in the act, not later in a job."""
+    if reason not in REASONS or reason not in NOTICE_KINDS:
+        raise LookupError(f"no such reason {reason!r}: register it and its notice kind")
+    ids = sorted(set(member_ids))
+    values = dict(params or {})
+    for start in range(0, len(ids), BATCH):
+        _queue(ids[start : start + BATCH], reason, moment, values, link)
+
+
+def _queue(batch: list[int], reason: str, moment: str, params: dict[str, Any], link: str) -> None:
+    transaction.on_commit(lambda: reach_batch.delay(batch, reason, moment, params, link))
+
+
+@shared_task(name="accounts.reach_batch")  # type: ignore[untyped-decorator]
+def reach_batch(
+    member_ids: list[int], reason: str, moment: str, params: dict[str, Any], link: str
+) -> None:
+    """The job behind ``reach``: at most a hundred members."""
+    reach_now(member_ids=member_ids, reason=reason, moment=moment, params=params, link=link)
+
+
+@dataclass(frozen=True)
+class Reaching:
+    """What one job did: the members whose key it took, and what went out."""
+
+    taken: list[int]
+    noticed: int
+    mailed: int
+
+
+def reach_now(
+    *,
+    member_ids: Sequence[int],
+    reason: str,
+    moment: str,
+    params: Mapping[str, Any],
+    link: str,
+) -> Reaching:
+    """Take the keys not yet taken and send to those members, now, in this process. The keys
+    and the site's notices are one transaction; the mail goes after it, outside any lock."""
+    token = uuid.uuid4().hex
+    with transaction.atomic():
+        # A key another job holds uncommitted makes this insert wait for it, then skip it.
+        Reached.objects.bulk_create(
+            [Reached(member_id=m, reason=reason, moment=moment, token=token) for m in member_ids],
+            ignore_conflicts=True,
+        )
+        taken = list(
+            Reached.objects.filter(
+                member_id__in=member_ids, reason=reason, moment=moment, token=token
+            ).values_list("member_id", flat=True)
+        )
+        choices = _choices_of(taken)
+        wanted = [m for m in taken if reason not in choices[m].reasons_off]
+        noticed = notices_send(
+            notices=[(m, reason, params, link) for m in wanted if choices[m].site]
+        )
+    mailed = _mail([m for m in wanted if choices[m].email], reason=reason, params=params, link=link)
+    return Reaching(taken=taken, noticed=len(noticed), mailed=mailed)
+
+
+def _choices_of(member_ids: list[int]) -> dict[int, ReachChoice]:
+    """Each member's choices, the defaults for those who never made any."""
+    found = {c.member_id: c for c in ReachChoice.objects.filter(member_id__in=member_ids)}
+    return {m: found.get(m) or ReachChoice(member_id=m) for m in member_ids}
+
+
+def _mail(member_ids: list[int], *, reason: str, params: Mapping[str, Any], link: str) -> int:
+    """One mail to each member with an address, in their language, over one connection."""
+    if not member_ids:
+        return 0
+    people = (
+        get_user_model()
+        .objects.filter(pk__in=member_ids)
+        .exclude(email="")
+        .values_list("email", "profile__language")
+    )
+    notice = Notice(kind=reason, params=dict(params), link=link)
+    messages = []
+    for address, language in people:
+        with translation.override(language or settings.LANGUAGE_CODE):
+            text = notice_text(notice)
+            body = [text]
+            if link:
+                body.append(_absolute(link))
+            messages.append(
+                EmailMessage(
+                    # A value a person typed (a tournament's name) never breaks the header.
+                    subject=" ".join(text.split()),
+                    body="\n\n".join(body),
+                    to=[address],
+                    headers={"Auto-Submitted": "auto-generated"},
+                )
+            )
+    try:
+        return get_connection().send_messages(messages) or 0
+    except OSError:
+        # A mail server that does not answer loses these mails, never the notices or pushes.
+        log.exception("reminder mail not sent: %s for %d members", reason, len(messages))
+        return 0
+
+
+def _absolute(path: str) -> str:
+    return settings.SITE_URL.rstrip("/") + path

@@ -1,0 +1,128 @@
+// The hand: the player's cards as SVG buttons (the ones a legal move uses lit, the others
+// dimmed), the cards picked for a move of several, the arrow keys between the cards, and
+// the keyboard focus kept on its card across redraws.
+import { Taash, api, byId, el, game, selection, table } from "./state.js";
+import { cardActions, cardClicked } from "./moves.js";
+
+export function selectedCards() {
+  return [...selection.values()];
+}
+
+export function toggle(key, code) {
+  if (selection.get(key) === code) selection.delete(key);
+  else selection.set(key, code);
+}
+
+// The card at a place: the hand's by default, a game's own places (overs, rummy groups) too.
+function cardAt(key) {
+  const own = game.cardAt ? game.cardAt(api, key) : undefined;
+  if (own !== undefined) return own;
+  const [where, index] = String(key).split(":");
+  return where === "hand" ? ((table.frame.view || {}).hand || [])[Number(index)] : undefined;
+}
+
+// Selected places whose card has gone (played, discarded, the hand redealt) are let go.
+export function pruneSelection() {
+  for (const [key, code] of [...selection]) if (cardAt(key) !== code) selection.delete(key);
+}
+
+// A card as a button; ``options.key`` names its place (see ``selection``).
+export function cardButton(code, options = {}) {
+  const frame = table.frame;
+  const actions = frame.legal.length ? cardActions(code) : [];
+  const legal = actions.length > 0;
+  const key = options.key === undefined ? code : options.key;
+  const selected = selection.get(key) === code;
+  return el(
+    "button",
+    {
+      type: "button",
+      class: [
+        "card-button",
+        legal ? "legal" : frame.legal.length && !options.neutral ? "dimmed" : "",
+        selected ? "selected" : "",
+        options.trump ? "trump" : "",
+        options.extraClass || "",
+      ].join(" "),
+      "aria-pressed": options.toggle ? String(selected) : null,
+      "aria-disabled": !legal && !options.always ? "true" : null,
+      "data-card": code,
+      "data-key": key,
+      onclick: () => (legal || options.always ? (options.onclick || cardClicked)(code, key) : null),
+    },
+    Taash.cards.svg(code),
+  );
+}
+
+export function renderHand() {
+  const hand = byId("hand");
+  const frame = table.frame;
+  if (!hand || !frame.view) return;
+  const codes = frame.view.hand || [];
+  pruneSelection();
+  if (game.hand && game.hand(api, hand)) return;
+  const toggles = frame.legal.some((action) => Array.isArray(action.cards));
+  hand.replaceChildren(
+    ...codes.map((code, index) =>
+      cardButton(code, { key: "hand:" + index, toggle: toggles, trump: game.isTrump && game.isTrump(api, code) }),
+    ),
+  );
+}
+
+// Where the keyboard focus is in the hand or the moves, to put it back after a redraw: the
+// same card (by place) or the same position, else the first card a move uses. Without this
+// the focus would fall back to the top of the page after every move.
+function focusPlace() {
+  const active = document.activeElement;
+  for (const id of ["hand", "actions"]) {
+    const box = byId(id);
+    if (box && active && box.contains(active)) {
+      const buttons = [...box.querySelectorAll("button")];
+      return { id, key: active.dataset.key, index: buttons.indexOf(active) };
+    }
+  }
+  return null;
+}
+
+function restoreFocus(place) {
+  const active = document.activeElement;
+  if (!place || (active && active !== document.body && active.isConnected)) return;
+  const hand = byId("hand");
+  const box = byId(place.id);
+  const buttons = box ? [...box.querySelectorAll("button:not(:disabled)")] : [];
+  const same = place.key && hand && hand.querySelector(`.card-button[data-key="${CSS.escape(place.key)}"]`);
+  const target =
+    same ||
+    (place.id === "hand" && buttons[Math.min(place.index, buttons.length - 1)]) ||
+    (hand && (hand.querySelector(".card-button.legal") || hand.querySelector(".card-button"))) ||
+    buttons[0];
+  if (target) target.focus();
+}
+
+export function keepingFocus(draw) {
+  const place = focusPlace();
+  draw();
+  restoreFocus(place);
+}
+
+// Arrow keys move between the cards of the hand (mirrored right to left), Home and End to
+// its ends; Enter or Space plays or selects the focused card as a click does.
+export function listenToKeys() {
+  const handBox = byId("hand");
+  if (!handBox) return;
+  handBox.addEventListener("keydown", (event) => {
+    const card = event.target.closest(".card-button");
+    if (!card) return;
+    const rtl = document.documentElement.dir === "rtl";
+    const steps = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 };
+    const cards = [...handBox.querySelectorAll(".card-button")];
+    const at = cards.indexOf(card);
+    let next = null;
+    if (event.key in steps) next = cards[Math.min(cards.length - 1, Math.max(0, at + steps[event.key]))];
+    else if (event.key === "Home") next = cards[0];
+    else if (event.key === "End") next = cards[cards.length - 1];
+    if (!next) return;
+    event.preventDefault();
+    next.focus();
+  });
+}
