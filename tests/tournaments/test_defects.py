@@ -23,7 +23,7 @@ from tests.tournaments.support import (
     table_ended_with,
     tournament_made,
 )
-from tournaments import services
+from tournaments import services, tasks
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -291,13 +291,11 @@ def test_10_a_tie_at_the_line_is_settled_by_a_tiebreak_deal_played_through_the_r
     check that reads it, as in play."""
     checks: list[int] = []
 
-    def send_task(name, args=(), **kwargs):
-        checks.append(args[0])
-        services.tournament_round_check(tournament_id=args[0])
+    def delay(tournament_id: int) -> None:
+        checks.append(tournament_id)
+        services.tournament_round_check(tournament_id=tournament_id)
 
-    from config.celery import app
-
-    monkeypatch.setattr(app, "send_task", send_task)
+    monkeypatch.setattr(tasks.tournament_round_check, "delay", delay)
     boss = organiser()
     tournament = tournament_made(boss, per_table=4, qualifiers=3)
     players = people(8)
