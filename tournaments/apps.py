@@ -10,6 +10,7 @@ class TournamentsConfig(AppConfig):
         from accounts.moderation.audit import acts_register
         from accounts.notices.inbox import notice_kinds_register
         from games.live.pages import page_kind_register
+        from tournaments.services.rounds import TOO_FEW
         from tournaments.web.page import tournament_may_watch, tournament_render
 
         page_kind_register("tournament", render=tournament_render, may_watch=tournament_may_watch)
@@ -22,6 +23,8 @@ class TournamentsConfig(AppConfig):
                 "tournament_entrant_remove": _("removed an entrant from a tournament"),
             },
             {"tournament": _("tournament")},
+            # The reason the site gives when it cancels a tournament itself.
+            {TOO_FEW: _("too few entrants")},
         )
         notice_kinds_register(
             {
