@@ -57,11 +57,10 @@ def tournament(request, tournament_id):
     row = Tournament.objects.filter(pk=tournament_id).first()
     user_id = request.user.pk if request.user.is_authenticated else None
     invite = request.GET.get("invite") or None
-    if row is None:
+    # A private tournament is no business of a stranger's: the 404 of a missing one (issue
+    # 28), as for a private table.
+    if row is None or not _may_see(request, row, invite):
         raise Http404
-    if not may_see(row, user_id=user_id, invite=invite):
-        messages.error(request, tournament_refusal_text("private"))
-        return render(request, "tournaments/private.html", status=403)
     zone_name = request.GET.get("tz") or request.session.get(ZONE_KEY, DEFAULT_ZONE)
     if zone_name not in ZONES:
         zone_name = DEFAULT_ZONE
@@ -114,6 +113,13 @@ def tournament_you(request, tournament_id):
     if request.htmx and _first_time_taken(request, tournament_id, table_id):
         response["HX-Redirect"] = link
     return response
+
+
+def _may_see(request, row: Tournament, invite: str | None) -> bool:
+    """Its organiser, its entrants, a holder of its invite link (``may_see``), and staff, who
+    may act on any tournament."""
+    user_id = request.user.pk if request.user.is_authenticated else None
+    return request.user.is_staff or may_see(row, user_id=user_id, invite=invite)
 
 
 def _first_time_taken(request, tournament_id: int, table_id: int) -> bool:
@@ -170,7 +176,9 @@ MAY_SEAT_THE_ACTOR = {"start-now", "resume"}
 @require_POST
 def tournament_act(request, tournament_id, act):
     action = ACTS.get(act)
-    if action is None:
+    row = Tournament.objects.filter(pk=tournament_id).first()
+    invite = request.POST.get("invite") or None
+    if action is None or row is None or not _may_see(request, row, invite):
         raise Http404
     reason = request.POST.get("reason", "")
     try:
@@ -178,9 +186,8 @@ def tournament_act(request, tournament_id, act):
     except TournamentRefusal as refusal:
         if refusal.code == "no_tournament":
             raise Http404 from None
-        # The page the act goes back to says "private" itself (issue 31: it was said twice).
-        if refusal.code != "private":
-            messages.error(request, tournament_refusal_text(refusal.code))
+        # "private": only staff get here without the invite (``_may_see``), to be told so.
+        messages.error(request, tournament_refusal_text(refusal.code))
     else:
         if act in TO_THE_TABLE:
             return redirect(f"/tables/{done}/")
@@ -194,7 +201,6 @@ def tournament_act(request, tournament_id, act):
             _first_time_taken(request, tournament_id, table_id)
             return redirect(f"/tables/{table_id}/")
     target = f"/tournaments/{tournament_id}/"
-    invite = request.POST.get("invite")
     if invite and invite.isascii() and invite.replace("-", "").replace("_", "").isalnum():
         target += f"?invite={invite}"
     return redirect(target)
