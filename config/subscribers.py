@@ -13,11 +13,13 @@ A function listed here is a service, a job's ``delay`` or a delivery to sockets;
 below that adapt an event to one say nothing more than which call it makes.
 """
 
+from accounts.moderation.sanctions import MemberShutOut
 from games.daily.news import DailyDealRotated
 from games.daily.services import BOARD_PAGE, daily_match_finished
 from games.live.fanout import page_changed_send
 from games.news import PageChanged, Subscribers
 from games.tables.news import MatchFinished
+from games.tables.services.moderation import tables_of_banned_member
 from tournaments.tasks import round_check_queue
 
 
@@ -28,6 +30,8 @@ def daily_board_refresh(rotated: DailyDealRotated) -> None:
 
 IN_COMMIT: Subscribers = {
     MatchFinished: (daily_match_finished,),
+    # A banned member's seats are taken off their matches with the ban (issue 30).
+    MemberShutOut: (tables_of_banned_member,),
 }
 
 AFTER_COMMIT: Subscribers = {

@@ -3,7 +3,8 @@
     {"type": "state", "version": N, "revision": R, "status": ..., "seat": s | None,
      "view": match.view(s), "legal": [...], "deadline": iso | None, "seats": [...],
      "last_move": {"version", "seat", "by", "events", "text"} | None,
-     "pause": {"until": iso} | None, "rematch": table id | None}
+     "pause": {"until": iso} | None, "rematch": table id | None,
+     "told": [{"kind", "version", "mine", "text"}, ...]}
 
 Between two deals the last deal's result stays up until ``pause["until"]`` or until every
 person pressed Ready (each seat's ``ready``): meanwhile nobody has a legal move.
@@ -11,7 +12,9 @@ person pressed Ready (each seat's ``ready``): meanwhile nobody has a legal move.
 Spectators (``seat`` None) and a member who left the match get no legal actions. The last
 move's ``text`` is its public events in the reader's words (``games.words.moves``): the page
 shows it as it is. A refusal is an ``ErrorFrame`` to its sender alone; a ping is answered with a
-``PongFrame``.
+``PongFrame``. ``told`` is what the table tells this reader of things done to it from outside
+the match (a moderator, a ban, a daily deal's rotation: ``games.words.told``); a seat taken off
+the match that way gets no hand in its view any more.
 """
 
 import dataclasses
@@ -24,6 +27,7 @@ from games.engine.base import Action, View
 from games.tables.selectors import SeatJson, TableSnapshot
 from games.tables.sql import PublicMove
 from games.words.moves import move_text
+from games.words.told import ToldLine, told_lines
 
 
 class ToldMove(PublicMove):
@@ -52,6 +56,7 @@ class StateFrame(TypedDict):
     last_move: ToldMove | None
     pause: Pause | None
     rematch: int | None  # a finished match's rematch table, once a player asked for one
+    told: list[ToldLine]
 
 
 class ErrorFrame(TypedDict):
@@ -97,7 +102,15 @@ def state_frame(
         "last_move": _told(snapshot, language),
         "pause": pause,
         "rematch": snapshot.rematch,
+        "told": _told_lines(snapshot, seat, language),
     }
+
+
+def _told_lines(snapshot: TableSnapshot, seat: int | None, language: str | None) -> list[ToldLine]:
+    if not snapshot.told:
+        return []
+    with translation.override(language or translation.get_language()):
+        return told_lines(snapshot.told, seat)
 
 
 class ReplayFrame(StateFrame):
@@ -133,6 +146,8 @@ def _view(snapshot: TableSnapshot, seat: int | None) -> View | None:
     match = snapshot.match
     if match is None:
         return None
+    if seat is not None and seat in snapshot.seats_put_off():
+        seat = None  # taken off the match: the hand goes; they see what a spectator sees
     secret_until = snapshot.hands_secret_until
     if secret_until is not None and timezone.now() < secret_until:
         return match.sealed_view(seat)

@@ -13,6 +13,7 @@ import {
   actionButton, addLastMove, cardActions, confirmFirst, describe, guardLeaving, legalOf, move, renderActions,
 } from "./table/moves.js";
 import { announceTurn, matchStarted, renderAfterMatch, renderEliminated, showNotice } from "./table/notify.js";
+import { renderTold } from "./table/told.js";
 
 function render() {
   keepingFocus(draw);
@@ -31,6 +32,7 @@ function draw() {
   addLastMove();
   renderAfterMatch();
   renderEliminated();
+  renderTold();
 }
 
 function receive(message) {
