@@ -16,7 +16,7 @@ below that adapt an event to one say nothing more than which call it makes.
 from accounts.moderation.sanctions import MemberShutOut
 from games.daily.news import DailyDealRotated
 from games.daily.services import BOARD_PAGE, daily_match_finished
-from games.live.fanout import page_changed_send
+from games.live.fanout import member_sockets_close, page_changed_send
 from games.news import PageChanged, Subscribers
 from games.tables.news import MatchFinished
 from games.tables.services.moderation import tables_of_banned_member
@@ -30,12 +30,13 @@ def daily_board_refresh(rotated: DailyDealRotated) -> None:
 
 IN_COMMIT: Subscribers = {
     MatchFinished: (daily_match_finished,),
-    # A banned member's seats are taken off their matches with the ban (issue 30).
-    MemberShutOut: (tables_of_banned_member,),
 }
 
 AFTER_COMMIT: Subscribers = {
     # A tournament's round is checked, and the next seated, by a job.
     MatchFinished: (round_check_queue,),
     DailyDealRotated: (daily_board_refresh,),
+    # A banned member's pages close first (they reload on the banned page), then their seats
+    # are taken off their matches, each table told (issue 30).
+    MemberShutOut: (member_sockets_close, tables_of_banned_member),
 }

@@ -61,9 +61,6 @@ def on_published(sender: type[News], news: News, **kwargs: object) -> None:
     if isinstance(news, ChatPosted | ChatDeleted):
         _send_from_here(chat_news_deliver(news))
         return
-    if isinstance(news, MemberShutOut):
-        _send_from_here(member_shut_out_deliver(news.member_id))
-        return
     if not isinstance(news, TableChanged):
         return
     hubs = running_hubs()
@@ -82,6 +79,12 @@ def on_published(sender: type[News], news: News, **kwargs: object) -> None:
 def page_changed_send(news: PageChanged) -> None:
     """Tell the sockets of the live page ``news`` names that it changed."""
     _send_from_here(page_changed_deliver(news))
+
+
+def member_sockets_close(shut_out: MemberShutOut) -> None:
+    """A banned member's sockets close, on whichever server holds them (``config.subscribers``
+    lists it first for a ban, so that their pages close before their tables change)."""
+    _send_from_here(member_shut_out_deliver(shut_out.member_id))
 
 
 def _send_from_here(sending: Coroutine[Any, Any, None]) -> None:

@@ -133,8 +133,9 @@ def seat_put_off(locked: LockedTable, seat: Seat, kind: str, **params: object) -
 def tables_of_banned_member(shut_out: MemberShutOut) -> None:
     """A banned member's seats: in every match still played taken off, each table told
     (``seat_put_off``); at a table still waiting for players, given up (the seat is free
-    again, as the others see). In the ban's transaction: the ban and its tables' changes
-    commit together. Tables locked one at a time, in id order."""
+    again, as the others see). Once the ban has committed (their pages closed first), each
+    table in a transaction of its own, in id order: a table that ended meanwhile is left as
+    it is."""
     member_id = shut_out.member_id
     table_ids = sorted(
         Seat.objects.filter(user_id=member_id, left=False, table__status__in=RUNNING)

@@ -128,13 +128,16 @@ def test_a_table_ended_by_a_moderator_says_so_with_the_reason(mona, playing):
     assert "no rating change" in page
 
 
-def test_a_ban_takes_the_member_off_every_table_and_tells_the_others(mona, playing):
+def test_a_ban_takes_the_member_off_every_table_and_tells_the_others(
+    mona, playing, django_capture_on_commit_callbacks
+):
     """The banned seat leaves the match (in rummy it drops, RM-17), said to the others; at a
     table still waiting the seat is free again."""
     table, _asha, bilal = playing
     waiting = table_new(members(1, prefix="host-")[0], "pitch", ["", "", "", ""])
     services.table_seat_take(table_id=waiting.pk, user_id=bilal.pk, number=1)
-    member_ban(moderator=mona, member_id=bilal.pk, reason="Cheating", days=3)
+    with django_capture_on_commit_callbacks(execute=True):
+        member_ban(moderator=mona, member_id=bilal.pk, reason="Cheating", days=3)
     assert Seat.objects.get(table=table, number=1).left
     (told,) = frame_of(table, 0)["told"]
     assert told["kind"] == "banned" and "\u2068told-1\u2069 can no longer play here" in told["text"]
