@@ -16,7 +16,7 @@ from django.utils import timezone
 from django.utils.functional import Promise
 
 from accounts.notices.models import Notice
-from games.news import News, publish_on_commit
+from games.news import News, publish
 
 NOTICE_KINDS: dict[str, Promise] = {}
 """Every kind of notice, by code, with its sentence."""
@@ -45,7 +45,7 @@ def notice_send(
     notice = Notice.objects.create(
         member_id=member_id, kind=kind, params=dict(params or {}), link=link
     )
-    publish_on_commit(MemberNoticed(member_id=member_id, notice_id=notice.pk))
+    publish(MemberNoticed(member_id=member_id, notice_id=notice.pk))
     return notice
 
 
@@ -61,7 +61,7 @@ def notices_send(*, notices: Sequence[tuple[int, str, Mapping[str, Any], str]]) 
         for member_id, kind, params, link in notices
     )
     for notice in kept:
-        publish_on_commit(MemberNoticed(member_id=notice.member_id, notice_id=notice.pk))
+        publish(MemberNoticed(member_id=notice.member_id, notice_id=notice.pk))
     return kept
 
 
