@@ -17,8 +17,21 @@ from tournaments.services.organising import (
     tournament_start_now,
 )
 from tournaments.services.rounds import tournament_round_check, tournament_start
+from tournaments.services.series import (
+    series_ahead,
+    series_create,
+    series_reschedule,
+    series_skip,
+    series_stop,
+    tournament_reschedule,
+)
 
 __all__ = [
+    "series_ahead",
+    "series_create",
+    "series_reschedule",
+    "series_skip",
+    "series_stop",
     "tournament_cancel",
     "tournament_check_in",
     "tournament_create",
@@ -26,6 +39,7 @@ __all__ = [
     "tournament_join_late",
     "tournament_pause",
     "tournament_register",
+    "tournament_reschedule",
     "tournament_resume",
     "tournament_round_check",
     "tournament_start",
