@@ -9,7 +9,9 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from accounts.moderation.audit import acts_register
         from accounts.notices.inbox import notice_kinds_register
+        from accounts.notices.reach import reasons_register
         from games.live.pages import page_kind_register
+        from tournaments.services import reminders
         from tournaments.web.page import tournament_may_watch, tournament_render
 
         page_kind_register("tournament", render=tournament_render, may_watch=tournament_may_watch)
@@ -66,3 +68,5 @@ class TournamentsConfig(AppConfig):
                 ),
             }
         )
+        notice_kinds_register(reminders.NOTICES)
+        reasons_register(reminders.REASONS)
