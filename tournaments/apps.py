@@ -12,6 +12,7 @@ class TournamentsConfig(AppConfig):
         from accounts.notices.reach import reasons_register
         from games.live.pages import page_kind_register
         from tournaments.services import reminders
+        from tournaments.services.rounds import TOO_FEW
         from tournaments.web.page import tournament_may_watch, tournament_render
 
         page_kind_register("tournament", render=tournament_render, may_watch=tournament_may_watch)
@@ -24,6 +25,8 @@ class TournamentsConfig(AppConfig):
                 "tournament_entrant_remove": _("removed an entrant from a tournament"),
             },
             {"tournament": _("tournament")},
+            # The reason the site gives when it cancels a tournament itself.
+            {TOO_FEW: _("too few entrants")},
         )
         notice_kinds_register(
             {
