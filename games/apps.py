@@ -41,6 +41,7 @@ def _daily_deal_ready() -> None:
     from games.live.pages import page_kind_register
     from games.tables.models import BotLevel
     from games.web.daily import daily_board_may_watch, daily_board_render
+    from games.words.daily import rotated_notice_words
 
     # A game's day of boards updates itself as attempts finish (services: BOARD_PAGE).
     page_kind_register(
@@ -57,9 +58,6 @@ def _daily_deal_ready() -> None:
     )
     notice_kinds_register(
         {
-            services.ROTATED_NOTICE: _(
-                "Staff replaced the daily deal you are playing: your attempt goes on, ranked "
-                "on the earlier deal's board."
-            )
+            services.ROTATED_NOTICE: rotated_notice_words,
         }
     )

@@ -9,7 +9,7 @@ then: a moment is kept as ISO text under a key ``until`` or ``…_at`` and shown
 reads it.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -22,11 +22,15 @@ from accounts.notices.models import Notice
 from accounts.profiles.formats import local_datetime
 from games.news import News, publish_on_commit
 
-NOTICE_KINDS: dict[str, Promise] = {}
-"""Every kind of notice, by code, with its sentence."""
+# A kind's words: a sentence whose %(name)s fields the values fill, or a function of the values
+# for words a sentence cannot make alone (the daily deal's day, named as its page names it).
+NoticeWords = Promise | Callable[[Mapping[str, Any]], str]
+
+NOTICE_KINDS: dict[str, NoticeWords] = {}
+"""Every kind of notice, by code, with its words."""
 
 
-def notice_kinds_register(kinds: Mapping[str, Promise]) -> None:
+def notice_kinds_register(kinds: Mapping[str, NoticeWords]) -> None:
     NOTICE_KINDS.update(kinds)
 
 
@@ -74,9 +78,10 @@ def notice_text(notice: Notice) -> str:
     sentence = NOTICE_KINDS.get(notice.kind)
     if sentence is None:  # a kind no longer named: say nothing rather than a code
         return ""
-    return str(sentence) % _Values(
-        {key: _shown(key, value) for key, value in notice.params.items()}
-    )
+    values = _Values({key: _shown(key, value) for key, value in notice.params.items()})
+    if isinstance(sentence, Promise):
+        return str(sentence) % values
+    return sentence(values)
 
 
 # How notices written before moments were kept as ISO text wrote them: UTC, to the minute.
