@@ -9,7 +9,10 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from accounts.moderation.audit import acts_register
         from accounts.notices.inbox import notice_kinds_register
+        from accounts.notices.reach import reasons_register
         from games.live.pages import page_kind_register
+        from tournaments.services import reminders
+        from tournaments.services.rounds import TOO_FEW
         from tournaments.web.page import tournament_may_watch, tournament_render
 
         page_kind_register("tournament", render=tournament_render, may_watch=tournament_may_watch)
@@ -26,6 +29,8 @@ class TournamentsConfig(AppConfig):
                 "series_reschedule": _("moved a series to other days or another time"),
             },
             {"tournament": _("tournament"), "series": _("series")},
+            # The reason the site gives when it cancels a tournament itself.
+            {TOO_FEW: _("too few entrants")},
         )
         notice_kinds_register(
             {
@@ -74,3 +79,5 @@ class TournamentsConfig(AppConfig):
                 ),
             }
         )
+        notice_kinds_register(reminders.NOTICES)
+        reasons_register(reminders.REASONS)

@@ -346,7 +346,9 @@ def _playing_members_told(old: DailyDeal) -> None:
     link = reverse("daily_game", args=[old.game])
     playing = Attempt.objects.filter(deal=old, finished=False).values_list("member_id", flat=True)
     for member_id in playing:
-        notice_send(member_id=member_id, kind=ROTATED_NOTICE, link=link)
+        notice_send(
+            member_id=member_id, kind=ROTATED_NOTICE, params={"day": old.day.isoformat()}, link=link
+        )
 
 
 @dataclass(frozen=True)

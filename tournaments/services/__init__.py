@@ -16,6 +16,7 @@ from tournaments.services.organising import (
     tournament_resume,
     tournament_start_now,
 )
+from tournaments.services.reminders import tournament_reminders_send
 from tournaments.services.rounds import tournament_round_check, tournament_start
 from tournaments.services.series import (
     series_ahead,
@@ -39,6 +40,7 @@ __all__ = [
     "tournament_join_late",
     "tournament_pause",
     "tournament_register",
+    "tournament_reminders_send",
     "tournament_reschedule",
     "tournament_resume",
     "tournament_round_check",
