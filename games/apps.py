@@ -39,7 +39,9 @@ def _daily_deal_ready() -> None:
     from accounts.notices.inbox import notice_kinds_register
     from games.daily import services
     from games.live.pages import page_kind_register
+    from games.tables.models import BotLevel
     from games.web.daily import daily_board_may_watch, daily_board_render
+    from games.words.daily import rotated_notice_words
 
     # A game's day of boards updates itself as attempts finish (services: BOARD_PAGE).
     page_kind_register(
@@ -51,12 +53,11 @@ def _daily_deal_ready() -> None:
             services.SET_ACT: _("set a day's daily deal"),
         },
         {services.TARGET_KIND: _("daily deal")},
+        # The bots' levels, as a rotation's audit entry lists them.
+        {level.value: level.label for level in BotLevel},
     )
     notice_kinds_register(
         {
-            services.ROTATED_NOTICE: _(
-                "Staff replaced the daily deal you are playing: your attempt goes on, ranked "
-                "on the earlier deal's board."
-            )
+            services.ROTATED_NOTICE: rotated_notice_words,
         }
     )

@@ -9,7 +9,7 @@ in again.
 """
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -21,6 +21,7 @@ from accounts.moderation.audit import Target, audit_record
 from accounts.moderation.models import Sanction, SanctionKind
 from accounts.moderation.roles import NotModerator, is_moderator
 from accounts.notices.inbox import notice_send
+from accounts.profiles.formats import local_datetime
 from games.news import News, publish_on_commit
 
 # Play bans (lichess): 10 minutes the first time, each repeat within 72 hours three times the
@@ -154,7 +155,7 @@ def _give(
     notice_send(
         member_id=member.pk,
         kind=f"{kind}_given" if until else f"{kind}_for_good",
-        params={"reason": reason, "until": _when(until)},
+        params={"reason": reason, "until": until.isoformat() if until else ""},
     )
     return sanction
 
@@ -220,7 +221,7 @@ def play_ban_give(
     notice_send(
         member_id=member.pk,
         kind=f"play_ban_{cause}",
-        params={"until": _when(until)},
+        params={"until": until.isoformat()},
         link=f"/tables/{table_id}/",
     )
     return sanction
@@ -265,7 +266,5 @@ def sanctions_words(member_id: int) -> list[str]:
 
 
 def _when(moment: datetime | None) -> str:
-    """A moment as a notice and a refusal show it: UTC, to the minute."""
-    if moment is None:
-        return ""
-    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    """A moment as a refusal shows it: in the reader's language and zone, the zone named."""
+    return local_datetime(moment) if moment is not None else ""

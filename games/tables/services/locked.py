@@ -20,7 +20,7 @@ from django.utils import timezone
 from accounts.ratings.services import ratings_record_match
 from accounts.ratings.skill import match_standings
 from games.engine import GAMES
-from games.engine.base import Match
+from games.engine.base import AbsentSeat, Action, Match
 from games.news import publish, publish_on_commit
 from games.sql import execute_together
 from games.tables import jobs
@@ -130,20 +130,30 @@ class LockedTable:
         """The seat has just reached the limit of timeouts in a row."""
         return seat.timeouts_in_row == max(self.table.max_timeouts, 1)
 
-    def drop_is_due(self, seat: int) -> bool:
-        """A rummy player who timed out too often is dropped as soon as a drop is legal: at
-        once in the draw phase, else at the start of their next turn (RM-17's middle drop)."""
+    def absent_move(self, seat: int) -> Action | None:
+        """What a player who timed out too often plays now, if anything: in rummy with drops
+        the drop as soon as it is legal (at once in the draw phase, else at the start of
+        their next turn: RM-17's middle drop); where no bot may play and the game has no drop
+        (a tournament's Deals table) the engine's forfeit of the deal (``forfeit_action``)."""
+        if not self.over_timeout_limit(seat):
+            return None
         match = self.require_playing()
-        return self.over_timeout_limit(seat) and {"type": "drop"} in match.legal_actions(seat)
+        if {"type": "drop"} in match.legal_actions(seat):
+            return {"type": "drop"}
+        if match.absent_seat_policy() is AbsentSeat.TIME_OUT:
+            return match.forfeit_action(seat)
+        return None
 
     def drop_absent_players(self) -> None:
-        """Apply every drop that has become due (the turn may come to several absent seats)."""
+        """Apply every drop or forfeit that has become due (the turn may come to several
+        absent seats, one after another: a table of absent seats plays to its end here)."""
         while True:
             humans, _bots = self.movers()
-            due = [seat for seat in humans if self.drop_is_due(seat)]
+            due = [(seat, move) for seat in humans if (move := self.absent_move(seat))]
             if not due:
                 return
-            self.apply(due[0], {"type": "drop"}, MoveBy.TIMEOUT)
+            seat, move = due[0]
+            self.apply(seat, move, MoveBy.TIMEOUT)
 
     # -- after the changes -------------------------------------------------------------------
 

@@ -260,8 +260,9 @@ def _time_out(locked: LockedTable, seat: Seat) -> None:
         # once, when the seat first reaches the limit.
         play_ban_give(member_id=seat.user_id, cause="timed_out_ranked", table_id=locked.table.pk)
     match = locked.require_playing()
-    if locked.drop_is_due(seat.number):
-        locked.apply(seat.number, {"type": "drop"}, MoveBy.TIMEOUT)
+    absent = locked.absent_move(seat.number)
+    if absent is not None:
+        locked.apply(seat.number, absent, MoveBy.TIMEOUT)
         return
     locked.apply(seat.number, match.default_action(seat.number), MoveBy.TIMEOUT)
     if locked.over_timeout_limit(seat.number) and _stand_ins_allowed(locked):
