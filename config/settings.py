@@ -19,6 +19,7 @@ from config.env import (
     env_int,
     env_list,
     secret_key_from_file,
+    vapid_key_from_file,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -189,6 +190,7 @@ CELERY_BEAT_SCHEDULE = {
     "ranked-queues-form": {"task": "games.tasks.ranked_queues_form", "schedule": 2.0},
     # Tournament starts at their time, and round checks a lost job left undone.
     "tournaments-sweep": {"task": "tournaments.tasks.tournaments_sweep", "schedule": 10.0},
+    "series-ahead": {"task": "tournaments.tasks.series_ahead", "schedule": 3600.0},
     # Midnight in Asia/Kolkata (UTC+05:30, the daily deal's day: games.daily.days) is 18:30
     # UTC; the job runs at half past every hour, that one included, so that a run missed (a
     # worker down) is made up within the hour: it is idempotent.
@@ -303,6 +305,16 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "Taash <noreply@loc
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # Where the site is seen from outside: the links in its mails and push notifications.
 SITE_URL = os.environ.get("SITE_URL") or "http://127.0.0.1:8000"
+
+# --- Web Push -------------------------------------------------------------------------------
+
+# The key push services know this site by (RFC 8292): one for the whole deployment, or every
+# browser's subscription stops working (accounts.notices.push).
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY") or vapid_key_from_file(
+    VAR_DIR / "vapid_private_key"
+)
+# Whom a push service may contact about this site's pushes.
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT") or "mailto:noreply@localhost"
 
 # --- HTTPS ----------------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ checks it):
   ``tables`` never imports it.
 - ``web``: views, forms and template tags: parse a request, call one service or selector,
   render; and ``web.unavailable``, the site's 503 page when Redis does not answer. Imports
-  ``tables``, ``daily``, ``words``, the engine, the floor, and of ``live`` only
+  ``tables``, ``daily``, ``ranked``, ``words``, the engine, the floor, and of ``live`` only
   ``live.frames`` (a page draws its first frame as the socket would send it); never Channels.
 - ``offline``: the offline table against bots, run in the browser by Pyodide. Imports the
   engine, ``words``, of ``live`` only ``live.arrange``, and of Django only its translation (in

@@ -142,7 +142,13 @@ def table(request, table_id):
     user_id = request.user.pk if request.user.is_authenticated else None
     visitor = _visitor(request)
     seat = snapshot.seat_held_by(user_id=user_id, visitor=visitor)
-    closed = table.status != TableStatus.OPEN and not table.allow_spectators
+    # A daily deal's table, closed to spectators while its day lasts, opens to all with its
+    # replay once the day is over (issue 28: the ranked deal opens to visitors then).
+    closed = (
+        table.status != TableStatus.OPEN
+        and not table.allow_spectators
+        and not selectors.daily_deal_is_open(table)
+    )
     if seat is None and closed and not is_moderator(request.user):
         raise Http404
     # A daily deal's hands and replay wait for its day's end (no spoilers).
@@ -158,7 +164,7 @@ def table(request, table_id):
     context = {
         "table": table,
         "game": CATALOGUE_BY_SLUG[table.game],
-        "variant": variant_name(table.game, table.variant),
+        "variant": variant_name(table.game, table.variant, table.options),
         "seats": snapshot.seats,
         "my_seat": seat,
         "my_seat_left": seat is not None and snapshot.seats[seat].left,
@@ -266,7 +272,7 @@ def table_replay(request, table_id):
     context = {
         "table": table,
         "game": CATALOGUE_BY_SLUG[table.game],
-        "variant": variant_name(table.game, table.variant),
+        "variant": variant_name(table.game, table.variant, table.options),
         "step": step,
         "total": total,
         "move": shown.move,

@@ -13,9 +13,10 @@ from typing import Any
 from django.utils import timezone
 
 from accounts.moderation.audit import Target, audit_record
+from accounts.moderation.models import SanctionKind
 from accounts.moderation.reports import Attached, report_file, report_try
 from accounts.moderation.roles import NotModerator, is_moderator
-from accounts.moderation.sanctions import MemberShutOut
+from accounts.moderation.sanctions import MemberSanctioned
 from accounts.notices.inbox import notice_send
 from games.tables.models import ChatLine, Seat, Table, TableStatus, ToldKind
 from games.tables.refusals import TableRefusal
@@ -130,13 +131,15 @@ def seat_put_off(locked: LockedTable, seat: Seat, kind: str, **params: object) -
     seat_leave_match(locked, seat)
 
 
-def tables_of_banned_member(shut_out: MemberShutOut) -> None:
+def tables_of_banned_member(sanctioned: MemberSanctioned) -> None:
     """A banned member's seats: in every match still played taken off, each table told
     (``seat_put_off``); at a table still waiting for players, given up (the seat is free
     again, as the others see). Once the ban has committed (their pages closed first), each
     table in a transaction of its own, in id order: a table that ended meanwhile is left as
     it is."""
-    member_id = shut_out.member_id
+    if sanctioned.kind != SanctionKind.BAN:
+        return
+    member_id = sanctioned.member_id
     table_ids = sorted(
         Seat.objects.filter(user_id=member_id, left=False, table__status__in=RUNNING)
         .values_list("table_id", flat=True)

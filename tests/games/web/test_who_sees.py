@@ -149,3 +149,40 @@ def test_every_try_at_a_report_counts_and_past_ten_an_hour_is_refused_in_hindi(p
         answer = client.post(path, form, follow=True)
         assert refusal in answer.content.decode()
     assert not Report.objects.exists()
+
+
+# -- 3. the ranked daily deal ----------------------------------------------------------------
+
+
+def test_the_ranked_deal_opens_to_visitors_once_its_day_is_over_and_the_practice_deal_verifies(
+    monkeypatch,
+):
+    """Issue 28, hole 3: a visitor plays the practice deal; the ranked one, its tables and
+    replays, open to them when the day is over; both deals check from their revealed seeds."""
+    import hashlib
+
+    from games.daily.days import day_end
+    from games.daily.models import VisitorTry
+    from games.tables.verify import deal_verify
+    from tests.games.daily.daily_support import begin, play_out
+
+    (asha,) = members(1, prefix="ranked")
+    attempt = begin(asha, "unders")
+    play_out(attempt)
+    visitor = Client()
+    visitor.post("/daily/unders/play/")
+    tried = VisitorTry.objects.get()
+    play_out(tried)
+    ranked_table = f"/tables/{attempt.table_id}/"
+    assert visitor.get(ranked_table).status_code == 404
+    assert visitor.get(f"{ranked_table}replay/").status_code == 404
+    later = day_end(attempt.day)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: later)
+    assert visitor.get(ranked_table).status_code == 200
+    assert visitor.get(f"{ranked_table}replay/").status_code == 200
+    tried.table.refresh_from_db()
+    attempt.table.refresh_from_db()
+    practice = hashlib.sha256(f"{attempt.deal.seed}:practice".encode()).hexdigest()
+    assert tried.table.server_seed == practice
+    assert deal_verify(tried.table, server_seed=practice).cards > 0
+    assert deal_verify(attempt.table, server_seed=attempt.deal.seed).cards > 0
