@@ -4,7 +4,9 @@ A value that cannot be read stops the process with the variable's name, so that 
 deployment fails at start-up instead of silently falling back to a default.
 """
 
+import base64
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 from django.core.exceptions import ImproperlyConfigured
@@ -45,10 +47,28 @@ def env_list(name: str, default: list[str]) -> list[str]:
 
 
 def secret_key_from_file(path: Path) -> str:
-    """This installation's own key, made on first use and kept in ``path``.
+    """This installation's own key, made on first use and kept in ``path``."""
+    return _made_once(path, get_random_secret_key)
 
-    Every process of one machine (Daphne, worker, beat, manage.py) must sign with the same key, and
-    they may all start at once: the key is written to a private temporary file and hard-linked into
+
+def vapid_key_from_file(path: Path) -> str:
+    """This installation's own VAPID key for Web Push (RFC 8292: a P-256 private key, as
+    base64url of its 32 bytes), made on first use and kept in ``path``. Browsers subscribe to
+    its public half: a new key means every browser must subscribe again."""
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    def make() -> str:
+        number = ec.generate_private_key(ec.SECP256R1()).private_numbers().private_value
+        return base64.urlsafe_b64encode(number.to_bytes(32, "big")).rstrip(b"=").decode()
+
+    return _made_once(path, make)
+
+
+def _made_once(path: Path, make: Callable[[], str]) -> str:
+    """A secret made on first use and kept in ``path`` (mode 600).
+
+    Every process of one machine (Daphne, worker, beat, manage.py) must use the same one, and
+    they may all start at once: it is written to a private temporary file and hard-linked into
     place, so exactly one candidate wins and every process reads that one.
     """
     if path.exists():
@@ -57,7 +77,7 @@ def secret_key_from_file(path: Path) -> str:
     candidate = path.with_name(f".{path.name}.{os.getpid()}")
     fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as file:
-        file.write(get_random_secret_key())
+        file.write(make())
     try:
         os.link(candidate, path)
     except FileExistsError:

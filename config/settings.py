@@ -19,6 +19,7 @@ from config.env import (
     env_int,
     env_list,
     secret_key_from_file,
+    vapid_key_from_file,
 )
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -57,6 +58,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.profiles.middleware.TimeZoneMiddleware",
     "accounts.moderation.middleware.BannedMemberMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -88,6 +90,8 @@ TEMPLATES = [
             "libraries": {
                 "table_tags": "games.web.templatetags.table_tags",
                 "daily_tags": "games.web.templatetags.daily_tags",
+                # Dates, times and numbers in the reader's language and zone (issue 33).
+                "formats": "accounts.profiles.format_tags",
             },
         },
     },
@@ -182,8 +186,11 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     # Turn clocks whose timeout job came late or was lost (DESIGN.md, "Celery countdowns").
     "tables-sweep": {"task": "games.tasks.tables_sweep", "schedule": 2.0},
+    # The ranked queues form tables (issue 32, games.ranked).
+    "ranked-queues-form": {"task": "games.tasks.ranked_queues_form", "schedule": 2.0},
     # Tournament starts at their time, and round checks a lost job left undone.
     "tournaments-sweep": {"task": "tournaments.tasks.tournaments_sweep", "schedule": 10.0},
+    "series-ahead": {"task": "tournaments.tasks.series_ahead", "schedule": 3600.0},
     # Midnight in Asia/Kolkata (UTC+05:30, the daily deal's day: games.daily.days) is 18:30
     # UTC; the job runs at half past every hour, that one included, so that a run missed (a
     # worker down) is made up within the hour: it is idempotent.
@@ -213,6 +220,8 @@ LOGIN_REDIRECT_URL = "home"
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
 
 ACCOUNT_ADAPTER = "accounts.members.adapter.AccountAdapter"
+# Sign-up also asks the member's time zone, the browser's offered (issue 33).
+ACCOUNT_SIGNUP_FORM_CLASS = "accounts.members.forms.SignupZoneForm"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_USERNAME_MIN_LENGTH = 3
@@ -253,8 +262,12 @@ LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
 LANGUAGE_COOKIE_HTTPONLY = True
 LANGUAGE_COOKIE_SAMESITE = "Lax"
 
+# Stored and computed in UTC; shown in each reader's zone (accounts.profiles.middleware).
 TIME_ZONE = "UTC"
 USE_TZ = True
+# Django's own date and number forms, where a page or a form still uses them: day before
+# month, Indian grouping (Django's English is American's). Pages use accounts.profiles.formats.
+FORMAT_MODULE_PATH = ["config.formats"]
 
 # --- Static files ---------------------------------------------------------------------------
 
@@ -292,6 +305,16 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "Taash <noreply@loc
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # Where the site is seen from outside: the links in its mails and push notifications.
 SITE_URL = os.environ.get("SITE_URL") or "http://127.0.0.1:8000"
+
+# --- Web Push -------------------------------------------------------------------------------
+
+# The key push services know this site by (RFC 8292): one for the whole deployment, or every
+# browser's subscription stops working (accounts.notices.push).
+VAPID_PRIVATE_KEY = os.environ.get("VAPID_PRIVATE_KEY") or vapid_key_from_file(
+    VAR_DIR / "vapid_private_key"
+)
+# Whom a push service may contact about this site's pushes.
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT") or "mailto:noreply@localhost"
 
 # --- HTTPS ----------------------------------------------------------------------------------
 

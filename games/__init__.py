@@ -30,14 +30,19 @@ checks it):
 - ``daily``: the daily deal: generation, attempts (tables made through ``tables``' services),
   scores, leaderboards, rotation. Imports ``tables``, the engine and ``accounts`` (the audit
   log); never Channels, asgiref, ``live``, ``web`` or ``words``.
+- ``ranked``: the ranked queue (issue 32): joining, the forming pass, accepting a formed
+  table, what the queue page says. Imports ``tables`` (models, services, selectors), of
+  ``accounts`` the ratings' models and skill and what ``tables`` reads of moderation, the
+  floor and Django; never Channels, asgiref, ``live``, ``web``, ``words`` or ``daily``; and
+  ``tables`` never imports it.
 - ``web``: views, forms and template tags: parse a request, call one service or selector,
   render; and ``web.unavailable``, the site's 503 page when Redis does not answer. Imports
-  ``tables``, ``daily``, ``words``, the engine, the floor, and of ``live`` only
+  ``tables``, ``daily``, ``ranked``, ``words``, the engine, the floor, and of ``live`` only
   ``live.frames`` (a page draws its first frame as the socket would send it); never Channels.
 - ``offline``: the offline table against bots, run in the browser by Pyodide. Imports the
   engine, ``words``, of ``live`` only ``live.arrange``, and of Django only its translation (in
   the browser a stand-in, ``offline.translation``). ``offline.build`` packs it for the browser.
-- ``tasks`` (Celery: bot turns, clocks, the daily deals) calls ``tables``' and ``daily``'s
-  services; ``models`` is where Django
+- ``tasks`` (Celery: bot turns, clocks, the daily deals, the ranked queues' pass) calls
+  ``tables``', ``daily``'s and ``ranked``'s services; ``models`` is where Django
   finds ``tables``' models.
 """

@@ -28,6 +28,15 @@ def starts_due(*, by: datetime) -> list[tuple[int, datetime]]:
     )
 
 
+def tournament_of_table(table_id: int) -> int | None:
+    """The tournament whose round plays at the table (None: an ordinary table)."""
+    return (
+        RoundTable.objects.filter(table_id=table_id)
+        .values_list("round__tournament_id", flat=True)
+        .first()
+    )
+
+
 def rounds_to_check() -> list[int]:
     """Running tournaments with a finished table not yet read into its round, or with an ended
     round not yet followed by the next (and not paused)."""

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max
 from django.utils import timezone
@@ -30,12 +31,18 @@ from accounts.moderation.models import (
 )
 from accounts.moderation.roles import NotModerator, is_moderator
 from accounts.notices.inbox import notice_send
-from games.news import CONSOLE_TABLES_KEY, PageChanged, publish_on_commit
+from games.news import CONSOLE_TABLES_KEY, PageChanged, publish
 
 NOTE_LONGEST = 500
 # A flood: more reports than this from one member in an hour, or a second on the same member
 # within the hour, is refused.
 REPORTS_PER_HOUR = 5
+# Every try at a report counts, filed or refused (issue 28: a refusal is an answer, and a loop
+# of tries is a probe). Ten: the five a member may file (``REPORTS_PER_HOUR``) and as many
+# again for honest slips (a reason left out, a member reported already), while a script learns
+# at most ten answers an hour; past that, every try is refused before anything is looked up.
+REPORT_TRIES_PER_HOUR = 10
+TRIES_WINDOW_SECONDS = 60 * 60
 SAME_MEMBER_AGAIN_AFTER = timedelta(hours=1)
 # A report's weight halves every this long; each play ban in 30 days weighs as a report.
 HALF_LIFE = timedelta(days=3)
@@ -58,6 +65,24 @@ class Attached:
     move_version: int | None = None
     chat_line_id: int | None = None
     chat_text: str = ""
+
+
+def report_try(reporter: Any) -> None:
+    """Count one more try at a report by ``reporter`` this hour, before anything the report
+    names is looked up; refused (``too_many_reports``) past ``REPORT_TRIES_PER_HOUR``. The hour
+    begins with the first try, in the shared cache (a refused try is counted too, and does not
+    lengthen the hour)."""
+    if not reporter.is_authenticated:
+        raise ReportRefusal("sign_in")
+    key = f"moderation:report-tries:{reporter.pk}"
+    cache.add(key, 0, timeout=TRIES_WINDOW_SECONDS)
+    try:
+        tries = cache.incr(key)
+    except ValueError:  # the hour ended between the two calls: this try begins the next one
+        cache.add(key, 1, timeout=TRIES_WINDOW_SECONDS)
+        tries = 1
+    if tries > REPORT_TRIES_PER_HOUR:
+        raise ReportRefusal("too_many_reports")
 
 
 def report_file(
@@ -95,7 +120,7 @@ def report_file(
             created_at=now,
         )
         if attached.table_id is not None:
-            publish_on_commit(PageChanged("console", CONSOLE_TABLES_KEY))
+            publish(PageChanged("console", CONSOLE_TABLES_KEY))
     return report
 
 

@@ -35,11 +35,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
-from django.utils import translation
+from django.db.models import QuerySet
 from django.utils.functional import Promise
+from django.utils.translation import gettext
 
 from accounts.notices.inbox import NOTICE_KINDS, notice_text, notices_send
-from accounts.notices.models import Notice, ReachChoice, Reached
+from accounts.notices.models import Notice, PushSubscription, ReachChoice, Reached
+from accounts.notices.push import Push, pushes_send
+from accounts.profiles.formats import reading_as
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +77,12 @@ def reach(
         _queue(ids[start : start + BATCH], reason, moment, values, link)
 
 
+def reached_members(*, reason: str, moment: str) -> QuerySet[Reached, int]:
+    """The members already reached for ``reason`` at ``moment``, as a subquery: a sender that
+    runs again (a sweep) hands on only the others, though the jobs would send them nothing."""
+    return Reached.objects.filter(reason=reason, moment=moment).values_list("member_id", flat=True)
+
+
 def _queue(batch: list[int], reason: str, moment: str, params: dict[str, Any], link: str) -> None:
     transaction.on_commit(lambda: reach_batch.delay(batch, reason, moment, params, link))
 
@@ -93,6 +102,7 @@ class Reaching:
     taken: list[int]
     noticed: int
     mailed: int
+    pushed: int
 
 
 def reach_now(
@@ -104,7 +114,7 @@ def reach_now(
     link: str,
 ) -> Reaching:
     """Take the keys not yet taken and send to those members, now, in this process. The keys
-    and the site's notices are one transaction; the mail goes after it, outside any lock."""
+    and the site's notices are one transaction; mail and pushes go after it, outside any lock."""
     token = uuid.uuid4().hex
     with transaction.atomic():
         # A key another job holds uncommitted makes this insert wait for it, then skip it.
@@ -122,8 +132,17 @@ def reach_now(
         noticed = notices_send(
             notices=[(m, reason, params, link) for m in wanted if choices[m].site]
         )
-    mailed = _mail([m for m in wanted if choices[m].email], reason=reason, params=params, link=link)
-    return Reaching(taken=taken, noticed=len(noticed), mailed=mailed)
+    mail_to = {m for m in wanted if choices[m].email}
+    push_to = {m for m in wanted if choices[m].push}
+    people = _people(mail_to | push_to)
+    words = _Words(Notice(kind=reason, params=dict(params), link=link))
+    mailed = _mail([(people[m], words) for m in mail_to if m in people and people[m][0]])
+    pushed = pushes_send(
+        (subscription, words.push(people[subscription.member_id][1], tag=f"{reason}:{moment}"))
+        for subscription in PushSubscription.objects.filter(member_id__in=push_to)
+        if subscription.member_id in people
+    )
+    return Reaching(taken=taken, noticed=len(noticed), mailed=mailed, pushed=pushed)
 
 
 def _choices_of(member_ids: list[int]) -> dict[int, ReachChoice]:
@@ -132,40 +151,68 @@ def _choices_of(member_ids: list[int]) -> dict[int, ReachChoice]:
     return {m: found.get(m) or ReachChoice(member_id=m) for m in member_ids}
 
 
-def _mail(member_ids: list[int], *, reason: str, params: Mapping[str, Any], link: str) -> int:
-    """One mail to each member with an address, in their language, over one connection."""
+# Who reads: a member's language and time zone (by name; India's when None).
+Reader = tuple[str, str | None]
+
+
+def _people(member_ids: set[int]) -> dict[int, tuple[str, Reader]]:
+    """Each member's address, language and time zone, in one query."""
     if not member_ids:
-        return 0
-    people = (
+        return {}
+    rows = (
         get_user_model()
         .objects.filter(pk__in=member_ids)
-        .exclude(email="")
-        .values_list("email", "profile__language")
+        .values_list("pk", "email", "profile__language", "profile__time_zone")
     )
-    notice = Notice(kind=reason, params=dict(params), link=link)
+    return {
+        pk: (email, (language or settings.LANGUAGE_CODE, zone))
+        for pk, email, language, zone in rows
+    }
+
+
+class _Words:
+    """The notice's words for each reader (language and zone: a moment in it reads in the
+    reader's zone), made once per reader for the whole batch."""
+
+    def __init__(self, notice: Notice) -> None:
+        self.notice = notice
+        self.made: dict[Reader, tuple[str, str]] = {}
+
+    def said(self, reader: Reader) -> tuple[str, str]:
+        """The sentence, on one line (a value a person typed never breaks a mail's subject),
+        and the site's name, in the reader's language and zone."""
+        if reader not in self.made:
+            language, zone = reader
+            with reading_as(language=language, zone=zone):
+                self.made[reader] = (" ".join(notice_text(self.notice).split()), gettext("Taash"))
+        return self.made[reader]
+
+    def link(self) -> str:
+        return settings.SITE_URL.rstrip("/") + (self.notice.link or "/")
+
+    def push(self, reader: Reader, *, tag: str) -> Push:
+        text, site = self.said(reader)
+        return Push(title=site, body=text, url=self.link(), tag=tag)
+
+
+def _mail(sends: list[tuple[tuple[str, Reader], _Words]]) -> int:
+    """One mail to each member, in their language and zone, over one connection."""
+    if not sends:
+        return 0
     messages = []
-    for address, language in people:
-        with translation.override(language or settings.LANGUAGE_CODE):
-            text = notice_text(notice)
-            body = [text]
-            if link:
-                body.append(_absolute(link))
-            messages.append(
-                EmailMessage(
-                    # A value a person typed (a tournament's name) never breaks the header.
-                    subject=" ".join(text.split()),
-                    body="\n\n".join(body),
-                    to=[address],
-                    headers={"Auto-Submitted": "auto-generated"},
-                )
+    for (address, reader), words in sends:
+        text, _site = words.said(reader)
+        messages.append(
+            EmailMessage(
+                subject=text,
+                body=f"{text}\n\n{words.link()}\n",
+                to=[address],
+                headers={"Auto-Submitted": "auto-generated"},
             )
+        )
     try:
         return get_connection().send_messages(messages) or 0
     except OSError:
         # A mail server that does not answer loses these mails, never the notices or pushes.
-        log.exception("reminder mail not sent: %s for %d members", reason, len(messages))
+        log.exception("reminder mail not sent to %d members", len(messages))
         return 0
-
-
-def _absolute(path: str) -> str:
-    return settings.SITE_URL.rstrip("/") + path

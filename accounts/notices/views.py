@@ -1,9 +1,27 @@
-"""The page of a member's notices."""
+"""The page of a member's notices, and the page of their reminders: which reasons, which
+channels, and this browser's push subscription."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
+from accounts.notices.choices import (
+    push_subscription_count,
+    push_subscription_forget,
+    push_subscription_keep,
+    reach_choice_of,
+    reach_choice_save,
+)
+from accounts.notices.forms import (
+    PushForgetForm,
+    PushSubscriptionForm,
+    ReachChoiceForm,
+    initial_of,
+)
 from accounts.notices.inbox import notice_text, notices_mark_read, notices_of
+from accounts.notices.push import vapid_public_key
 
 
 @login_required
@@ -21,3 +39,65 @@ def notices(request):
     ]
     notices_mark_read(member=request.user)
     return render(request, "accounts/notices.html", {"notices": shown})
+
+
+@login_required
+def reach_choices(request):
+    """Which reasons and channels the member wants; this browser's push, by its script."""
+    form = None
+    if request.method == "POST":
+        form = ReachChoiceForm(request.POST)
+        if form.is_valid():
+            reach_choice_save(
+                member_id=request.user.pk,
+                site=form.cleaned_data["site"],
+                email=form.cleaned_data["email"],
+                push=form.cleaned_data["push"],
+                reasons_off=form.reasons_off(),
+            )
+            messages.success(request, _("Your reminders are saved."))
+            return redirect("reach_choices")
+    return _page(request, form=form)
+
+
+def _page(request, *, form=None, push_form=None, status=200):
+    if form is None:
+        choice = reach_choice_of(request.user.pk)
+        form = ReachChoiceForm(
+            initial=initial_of(
+                site=choice.site,
+                email=choice.email,
+                push=choice.push,
+                reasons_off=list(choice.reasons_off),
+            )
+        )
+    context = {
+        "form": form,
+        "push_form": push_form or PushSubscriptionForm(),
+        "push_devices": push_subscription_count(request.user.pk),
+        "vapid_public_key": vapid_public_key(),
+    }
+    return render(request, "accounts/reminders.html", context, status=status)
+
+
+@login_required
+@require_POST
+def push_subscribe(request):
+    """This browser's subscription, as its script posts it; refused with the page and why."""
+    form = PushSubscriptionForm(request.POST)
+    if not form.is_valid():
+        return _page(request, push_form=form, status=400)
+    push_subscription_keep(member_id=request.user.pk, **form.cleaned_data["subscription"])
+    messages.success(request, _("This device will get your reminders as push notifications."))
+    return redirect("reach_choices")
+
+
+@login_required
+@require_POST
+def push_forget(request):
+    form = PushForgetForm(request.POST)
+    if form.is_valid() and push_subscription_forget(
+        member_id=request.user.pk, endpoint=form.cleaned_data["endpoint"]
+    ):
+        messages.success(request, _("This device will get no more push notifications."))
+    return redirect("reach_choices")

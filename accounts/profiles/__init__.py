@@ -1,5 +1,12 @@
-"""A member's profile: the name others see (``models.validate_visible_text``, ``name_taken``)
-and the language they read; ``selectors`` reads it, ``services.profile_update`` writes it.
+"""A member's profile: the name others see (``models.validate_visible_text``, ``name_taken``),
+the language they read and their time zone; ``selectors`` reads it, ``services.profile_update``
+writes it.
 
-The floor of accounts: imports Django alone, nothing else of accounts or of any other app.
+How every time, date and number reads to its reader (issue 33): ``zones`` (zones by name,
+renamed ones too; India's for a visitor whose browser has not said), ``middleware`` (activates
+the reader's zone for each request), ``formats`` (in the reader's language and zone, the zone
+named, through Babel's CLDR data) and ``format_tags`` (the ``formats`` template library).
+
+The floor of accounts: imports Django and Babel alone, nothing else of accounts or of any
+other app, so that every package of every app may format a time through it.
 """

@@ -1,4 +1,4 @@
-"""A member's profile: the name others see and the language they read."""
+"""A member's profile: the name others see, the language they read and their time zone."""
 
 import unicodedata
 
@@ -7,6 +7,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MinLengthValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from accounts.profiles.zones import VISITOR_ZONE, validate_zone
 
 
 def validate_visible_text(value: str) -> None:
@@ -46,6 +48,15 @@ class Profile(models.Model):
     )
     language = models.CharField(
         _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
+
+    # By IANA name; read through zones.zone_named, which knows renamed zones too.
+    time_zone = models.CharField(
+        _("time zone"),
+        max_length=64,
+        default=VISITOR_ZONE,
+        validators=[validate_zone],
+        help_text=_("Every time on the site is shown in this zone."),
     )
 
     class Meta:

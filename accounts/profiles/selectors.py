@@ -14,3 +14,8 @@ def profile_of(user: User) -> Profile:
 def member_language(user: User) -> str | None:
     """The language the member chose, or None if they never chose one."""
     return Profile.objects.filter(user=user).values_list("language", flat=True).first()
+
+
+def member_zone(user: User) -> str | None:
+    """The time zone the member chose, by name, or None if they never saved a profile."""
+    return Profile.objects.filter(user=user).values_list("time_zone", flat=True).first()

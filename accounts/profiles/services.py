@@ -9,10 +9,15 @@ from accounts.profiles.selectors import profile_of
 
 @transaction.atomic
 def profile_update(
-    *, user: User, display_name: str | None = None, language: str | None = None
+    *,
+    user: User,
+    display_name: str | None = None,
+    language: str | None = None,
+    time_zone: str | None = None,
 ) -> Profile:
-    """Change what is given of the member's display name and language; the first write creates
-    the profile. A value that is not allowed raises ValidationError and nothing is saved.
+    """Change what is given of the member's display name, language and time zone; the first
+    write creates the profile. A value that is not allowed raises ValidationError and nothing
+    is saved.
 
     No row lock: a profile is written only by its own member, one request at a time.
     """
@@ -21,6 +26,8 @@ def profile_update(
         profile.display_name = display_name
     if language is not None:
         profile.language = language
+    if time_zone is not None:
+        profile.time_zone = time_zone
     profile.full_clean()
     profile.save()
     return profile

@@ -1,12 +1,14 @@
-"""Reads of ratings: leaderboards, a member's standing and place, their history."""
+"""Reads of ratings: leaderboards, a member's standing and place, their history, and what one
+match did to each rating (``match_shifts``)."""
 
 import math
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
-from django.db.models import Sum
+from django.db.models import Count, OuterRef, Subquery, Sum
 
 from accounts.ratings.models import Rating, RatingChange, RatingCount
+from accounts.ratings.skill import PROVISIONAL_MATCHES
 from games.catalogue import CATALOGUE, CATALOGUE_BY_SLUG, GameInfo
 
 
@@ -95,3 +97,45 @@ def rating_history(*, user: User, game: str, limit: int = 60) -> list[float]:
 def recent_matches(*, user: User, limit: int = 20) -> list[RatingChange]:
     """The member's last ``limit`` ranked matches, newest first, across games."""
     return list(RatingChange.objects.filter(user=user).order_by("-id")[:limit])
+
+
+@dataclass(frozen=True)
+class RatingShift:
+    """What one ranked match did to one member's rating, as shown: whole points before and
+    after, and the difference between the two as shown (so the three always add up)."""
+
+    user_id: int
+    before: int
+    after: int
+    # After this match the member had played fewer than PROVISIONAL_MATCHES ranked matches
+    # of the game: the rating is still finding its level.
+    provisional: bool
+
+    @property
+    def difference(self) -> int:
+        return self.after - self.before
+
+
+def match_shifts(*, game: str, match_ref: int) -> dict[int, RatingShift]:
+    """Every rated member's shift in one match (``match_ref``: its table's id), by member id;
+    empty for a match that changed no rating (unranked, or not recorded). One query."""
+    played = (
+        RatingChange.objects.filter(user=OuterRef("user"), game=game, id__lte=OuterRef("id"))
+        .values("user")
+        .annotate(count=Count("id"))
+        .values("count")
+    )
+    rows = (
+        RatingChange.objects.filter(game=game, match_ref=match_ref)
+        .annotate(played=Subquery(played))
+        .values_list("user_id", "ordinal_before", "ordinal_after", "played")
+    )
+    return {
+        user: RatingShift(
+            user_id=user,
+            before=round(before),
+            after=round(after),
+            provisional=played < PROVISIONAL_MATCHES,
+        )
+        for user, before, after, played in rows
+    }

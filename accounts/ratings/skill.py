@@ -31,6 +31,10 @@ from games.engine import GAMES
 RATING_TARGET = 1500.0
 RATING_ALPHA = 20.0
 
+# A rating is provisional, and marked so, until its member has played this many ranked
+# matches of the game: sigma is still large, and one match moves the rating by tens of points.
+PROVISIONAL_MATCHES = 10
+
 MODEL = PlackettLuce()
 MU = MODEL.mu
 SIGMA = MODEL.sigma

@@ -5,9 +5,10 @@ Generation and rotation rely on one constraint: a game has one current deal a da
 An attempt is a table made by ``games.tables.services.table_create`` with the deal's seed as
 its server seed, bots whose seeds come from it, and no seed of the member's own (everyone meets
 the same cards); ``one_daily_attempt_a_day`` keeps it to one per member, game and day. A
-visitor's try is the same table with the visitor's key in the person's seat, and a
+visitor's try is such a table with the visitor's key in the person's seat, and a
 ``VisitorTry`` in place of an ``Attempt``: nothing ranks or counts it, and its result is kept
-for the visitor's own pages alone.
+for the visitor's own pages alone. It deals the day's practice deal (``practice_seed_of``),
+never the ranked one, which nobody sees before their own ranked attempt (issue 28).
 """
 
 import hashlib
@@ -31,9 +32,10 @@ from games.daily.news import DailyDealRotated
 from games.daily.plans import DAILY_BOT_LEVELS, MEMBER_SEAT, PLANS
 from games.daily.refusals import DailyRefusal
 from games.engine.base import Match
-from games.news import PageChanged, publish, publish_on_commit
+from games.news import PageChanged, publish
 from games.tables import services as table_services
 from games.tables.models import Move, Table, TableStatus
+from games.tables.news import MatchFinished
 from games.tables.seeds import GENERATOR_VERSION, commitment_of, server_seed_new
 
 CHOSEN_SEED = re.compile(r"[0-9A-Za-z_:.-]{8,64}")
@@ -163,14 +165,16 @@ def daily_visitor_try_begin(
     now: datetime | None = None,
 ) -> VisitorTry:
     """A visitor's unranked try at today's deal of ``game``, at a table whose person's seat
-    their key holds: the one they began (a reload resumes it), else a new one, dealt as a
-    member's attempt is (the same cards, the same bots, the seed as secret). One a key, game
-    and day: a finished try is refused (``already_tried``), as is a forged or rotated
-    ``deal_id``. No score, no board, no streak: it is no ``Attempt``. Past
-    ``VISITOR_TRIES_AN_HOUR`` new tries on the site this hour, refused (``visitors_busy``);
-    past ``settings.DAILY_VISITOR_TRIES_PER_ADDRESS`` new ones from the client's ``address``
-    this hour (``games.daily.addresses``), refused too (``address_busy``): a reload resuming
-    a try counts for neither."""
+        their key holds: the one they began (a reload resumes it), else a new one, dealt as a
+        member's attempt is but from the day's practice seed (``practice_seed_of``: the same
+    cards and bots for every visitor, never the ranked deal's; the seed secret until the day is
+    over). One a key, game
+        and day: a finished try is refused (``already_tried``), as is a forged or rotated
+        ``deal_id``. No score, no board, no streak: it is no ``Attempt``. Past
+        ``VISITOR_TRIES_AN_HOUR`` new tries on the site this hour, refused (``visitors_busy``);
+        past ``settings.DAILY_VISITOR_TRIES_PER_ADDRESS`` new ones from the client's ``address``
+        this hour (``games.daily.addresses``), refused too (``address_busy``): a reload resuming
+        a try counts for neither."""
     now = now or timezone.now()
     if not visitor:
         raise DailyRefusal("visitor")
@@ -192,7 +196,9 @@ def daily_visitor_try_begin(
         raise DailyRefusal("address_busy")
     try:
         with transaction.atomic():
-            table = _attempt_table(deal, creator_id=None, visitor=visitor)
+            table = _attempt_table(
+                deal, creator_id=None, visitor=visitor, seed=practice_seed_of(deal)
+            )
             return VisitorTry.objects.create(
                 visitor=visitor, deal=deal, game=game, day=day, table=table
             )
@@ -213,9 +219,13 @@ def visitor_tries_sweep(*, now: datetime | None = None) -> int:
     return by_model.get(Table._meta.label, 0)
 
 
-def _attempt_table(deal: DailyDeal, *, creator_id: int | None, visitor: str = "") -> Table:
-    """A table of ``deal``: its seed as the server's, bots seeded from it, no seed of the
-    person's own (everyone meets the same cards), kept private until the day is over."""
+def _attempt_table(
+    deal: DailyDeal, *, creator_id: int | None, visitor: str = "", seed: str = ""
+) -> Table:
+    """A table of ``deal``: its seed (or ``seed``, a visitor's practice one) as the server's,
+    bots seeded from it, no seed of the person's own (everyone meets the same cards), kept
+    private until the day is over."""
+    seed = seed or deal.seed
     return table_services.table_create(
         creator_id=creator_id,
         visitor=visitor,
@@ -227,26 +237,51 @@ def _attempt_table(deal: DailyDeal, *, creator_id: int | None, visitor: str = ""
         bot_delay_seconds=BOT_DELAY_SECONDS,
         private=True,
         allow_spectators=False,
-        server_seed=deal.seed,
-        bot_seeds=bot_seeds_of(deal),
+        server_seed=seed,
+        bot_seeds=bot_seeds_of(deal, seed),
         reveal_after=day_end(deal.day),
     )
 
 
-def bot_seeds_of(deal: DailyDeal) -> list[str]:
-    """Each seat's bot seed, drawn from the deal's seed and the seat: the same bots for
-    everyone, and nothing of the seed itself (SHA-256 does not run backwards)."""
+def practice_seed_of(deal: DailyDeal) -> str:
+    """The seed of the day's practice deal, the one visitors play (issue 28): a member who
+    signed out to play the ranked deal as a visitor would sign in again knowing every card and
+    every bot's reply. Drawn from the day's seed (SHA-256 of it and ``:practice``), so that
+    once the day is over and its seed is revealed anyone can check the practice deal too,
+    while nothing of the ranked cards shows before (SHA-256 does not run backwards)."""
+    return hashlib.sha256(f"{deal.seed}:practice".encode()).hexdigest()
+
+
+def bot_seeds_of(deal: DailyDeal, seed: str = "") -> list[str]:
+    """Each seat's bot seed, drawn from the deal's seed (or ``seed``, its practice one) and
+    the seat: the same bots for everyone, and nothing of the seed itself (SHA-256 does not run
+    backwards)."""
+    seed = seed or deal.seed
     return [
-        hashlib.sha256(f"{deal.seed}:bot:{seat}".encode()).hexdigest()[:32]
+        hashlib.sha256(f"{seed}:bot:{seat}".encode()).hexdigest()[:32]
         for seat in range(deal.seat_count)
     ]
+
+
+def daily_match_finished(finished: MatchFinished) -> None:
+    """A match ended (in its transaction, the table row locked): if its table is a daily
+    attempt's, or a visitor's try, score it."""
+    # Only a daily table keeps its seed past its match's end (``_attempt_table``): no
+    # read for any other.
+    if finished.table.reveal_after is not None:
+        daily_attempt_score(
+            table=finished.table,
+            match=finished.match,
+            new_moves=finished.new_moves,
+            now=finished.at,
+        )
 
 
 def daily_attempt_score(
     *, table: Table, match: Match, new_moves: list[Move], now: datetime
 ) -> bool:
-    """The match of a daily attempt's table has ended (``games.tables.signals.match_finished``,
-    in its transaction, the table row locked): score the attempt. A visitor's try keeps its
+    """The match of a daily attempt's table has ended (``MatchFinished``, in its transaction,
+    the table row locked): score the attempt. A visitor's try keeps its
     result for their own pages, ranked nowhere. Returns whether the table was one of either."""
     attempt = Attempt.objects.filter(table=table).first()
     if attempt is None:
@@ -264,7 +299,7 @@ def daily_attempt_score(
     )
     _score_counted(attempt.deal_id, score)
     # The open boards show it within a second (games.live.pages pushes at most once a second).
-    publish_on_commit(PageChanged(BOARD_PAGE, attempt.game))
+    publish(PageChanged(BOARD_PAGE, attempt.game))
     return True
 
 
@@ -311,7 +346,9 @@ def _playing_members_told(old: DailyDeal) -> None:
     link = reverse("daily_game", args=[old.game])
     playing = Attempt.objects.filter(deal=old, finished=False).values_list("member_id", flat=True)
     for member_id in playing:
-        notice_send(member_id=member_id, kind=ROTATED_NOTICE, link=link)
+        notice_send(
+            member_id=member_id, kind=ROTATED_NOTICE, params={"day": old.day.isoformat()}, link=link
+        )
 
 
 @dataclass(frozen=True)

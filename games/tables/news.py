@@ -1,12 +1,14 @@
 """What a table's write changed, for the sockets watching it (``games.news``)."""
 
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 
+from games.engine.base import Match
 from games.news import News
-from games.tables.models import ChatLine
+from games.tables.models import ChatLine, Move, Table
 from games.tables.selectors import TableSnapshot
 
 
@@ -29,6 +31,35 @@ class TableChanged(News):
     status: str = ""
     status_before: str = ""
     snapshot: TableSnapshot | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class MatchFinished(News):
+    """The match at ``table_id`` is over and its result recorded (``MatchResult``, the ratings
+    of a ranked one), at ``at``; published by the write that played its last move
+    (``LockedTable.save``).
+
+    For this process's own use, inside that transaction (``IN_COMMIT``), what the write holds
+    with the row locked: the table as it is being saved, the match, and the moves this write
+    adds (not yet written)."""
+
+    table_id: int
+    game: str
+    at: datetime
+    table: Table = field(compare=False, repr=False)
+    match: Match = field(compare=False, repr=False)
+    new_moves: list[Move] = field(compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class BotTurnDue(News):
+    """A bot (or a stand-in) is to move at ``table_id`` in the position of ``version``, in
+    ``delay`` seconds: its job is queued (``games.tasks.bot_turn_queue``) once the write
+    commits. A late or repeated job finds the table moved on and does nothing."""
+
+    table_id: int
+    version: int
+    delay: float
 
 
 @dataclass(frozen=True)

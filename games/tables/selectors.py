@@ -96,7 +96,7 @@ def table_may_be_seen(
     whoever holds its invite link; a visitor's try at a daily deal to the visitor whose key
     holds its seat; a daily deal's finished table (private while its day lasts) to all once
     its day is over, for its board to link its replay and its seed."""
-    if not table.private or _daily_deal_is_open(table):
+    if not table.private or daily_deal_is_open(table):
         return True
     if invite and secrets.compare_digest(invite, table.invite_token):
         return True
@@ -105,7 +105,8 @@ def table_may_be_seen(
     return table.created_by_id == user_id or table.seats.filter(user_id=user_id).exists()
 
 
-def _daily_deal_is_open(table: Table) -> bool:
+def daily_deal_is_open(table: Table) -> bool:
+    """A daily deal's finished table once its day is over: open to all, as a public one."""
     return (
         table.reveal_after is not None
         and table.status == TableStatus.FINISHED

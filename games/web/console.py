@@ -86,7 +86,7 @@ def console_table(request, table_id):
         watch += "?" + urlencode({"invite": table.invite_token})
     context = {
         "table": table,
-        "variant": variant_name(table.game, table.variant),
+        "variant": variant_name(table.game, table.variant, table.options),
         "seats": seats,
         "lines": [(line, _line_text(line)) for line in lines],
         "rooms": dict(ChatRoom.choices),
@@ -188,20 +188,22 @@ def chat_context(snapshot, seat: int | None, user_id: int | None) -> dict[str, A
 @require_POST
 @login_required
 def table_report(request, table_id):
-    """A report on a member of the table, with the table and its move then attached."""
-    table = get_object_or_404(Table, pk=table_id)
+    """A report on a member of the table, with the table and its move then attached; a table
+    the reporter may not see answers the 404 of one that does not exist."""
     member = row_id_or_none(request.POST.get("member"))
+    invite = request.GET.get("invite") or None
     _report(
         request,
         lambda: moderation.report_from_table(
             reporter=request.user,
-            table_id=table.pk,
+            table_id=table_id,
             member_id=member if member is not None else 0,
             reason=request.POST.get("reason", ""),
             note=request.POST.get("note", ""),
+            invite=invite,
         ),
     )
-    return redirect("table", table_id=table.pk)
+    return redirect(_table_path(table_id, invite))
 
 
 @login_required
@@ -242,6 +244,8 @@ def _report(request, file) -> bool:
     try:
         file()
     except TableRefusal as refusal:
+        if refusal.code == "no_table":
+            raise Http404 from None
         messages.error(request, refusal_text(refusal.code))
     except ReportRefusal as refusal:
         messages.error(request, moderation_refusal_text(refusal.code))

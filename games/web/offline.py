@@ -151,6 +151,8 @@ def service_worker(request):
                 "version": _version(_archive_mtime()),
                 "urls": offline_urls(),
                 "offline": reverse("offline"),
+                # What a pushed reminder shows beside its words (accounts.notices.push).
+                "icon": static("icons/taash-192.png"),
             }
         )
     }

@@ -16,6 +16,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.moderation.roles import is_moderator
+from accounts.ratings.selectors import match_shifts
+from accounts.ratings.skill import PROVISIONAL_MATCHES
 from games.catalogue import CATALOGUE_BY_SLUG
 from games.engine import GAMES
 from games.engine.base import Match
@@ -139,17 +141,27 @@ def table(request, table_id):
     user_id = request.user.pk if request.user.is_authenticated else None
     visitor = _visitor(request)
     seat = snapshot.seat_held_by(user_id=user_id, visitor=visitor)
-    closed = table.status != TableStatus.OPEN and not table.allow_spectators
+    # A daily deal's table, closed to spectators while its day lasts, opens to all with its
+    # replay once the day is over (issue 28: the ranked deal opens to visitors then).
+    closed = (
+        table.status != TableStatus.OPEN
+        and not table.allow_spectators
+        and not selectors.daily_deal_is_open(table)
+    )
     if seat is None and closed and not is_moderator(request.user):
         raise Http404
     # A daily deal's hands and replay wait for its day's end (no spoilers).
     deal_secret = bool(table.reveal_after and timezone.now() < table.reveal_after)
     finished = table.status == TableStatus.FINISHED
     rows = _result_rows(snapshot, hands=not deal_secret) if finished else []
+    if rows and table.ranked:
+        shifts = match_shifts(game=table.game, match_ref=table.pk)
+        for row in rows:
+            row["shift"] = shifts.get(row["user_id"])
     context = {
         "table": table,
         "game": CATALOGUE_BY_SLUG[table.game],
-        "variant": variant_name(table.game, table.variant),
+        "variant": variant_name(table.game, table.variant, table.options),
         "seats": snapshot.seats,
         "my_seat": seat,
         "my_seat_left": seat is not None and snapshot.seats[seat].left,
@@ -167,6 +179,9 @@ def table(request, table_id):
         "live": seat is not None or table.allow_spectators or is_moderator(request.user),
         "result_rows": rows,
         "hands_open": any(row["hands"] for row in rows),
+        "rated": any(row.get("shift") for row in rows),
+        "provisional_shown": any(row.get("shift") and row["shift"].provisional for row in rows),
+        "provisional_matches": PROVISIONAL_MATCHES,
         "deal_secret": deal_secret,
         "bot_levels": BotLevel.choices,
         "strings": table_page_words(
@@ -247,7 +262,7 @@ def table_replay(request, table_id):
     context = {
         "table": table,
         "game": CATALOGUE_BY_SLUG[table.game],
-        "variant": variant_name(table.game, table.variant),
+        "variant": variant_name(table.game, table.variant, table.options),
         "step": step,
         "total": total,
         "move": shown.move,
@@ -310,6 +325,7 @@ def _result_rows(snapshot, *, hands: bool = True) -> list[dict]:
         rows.append(
             {
                 "name": _seat_label(info),
+                "user_id": info.user_id,
                 "rank": result["ranks"][number],
                 "score": result["scores"][number],
                 "winner": number in winners,

@@ -1,7 +1,7 @@
 from django.urls import path
 
 import games.converters  # noqa: F401 (registers <id:...>)
-from games.web import console, daily, offline, pages, tables, verify
+from games.web import console, daily, offline, pages, queue, tables, verify
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -14,6 +14,11 @@ urlpatterns = [
     path("games/<slug:slug>/tables/", tables.lobby, name="lobby"),
     path("games/<slug:slug>/tables/new/", tables.table_new, name="table_new"),
     path("games/<slug:slug>/ranked/", tables.ranked_play, name="ranked_play"),
+    path("games/<slug:slug>/queue/", queue.ranked_queue, name="ranked_queue"),
+    path("games/<slug:slug>/queue/status/", queue.ranked_queue_status, name="ranked_queue_status"),
+    path("games/<slug:slug>/queue/join/", queue.ranked_queue_join, name="ranked_queue_join"),
+    path("games/<slug:slug>/queue/leave/", queue.ranked_queue_leave, name="ranked_queue_leave"),
+    path("games/<slug:slug>/queue/answer/", queue.ranked_offer_answer, name="ranked_offer_answer"),
     path("tables/<id:table_id>/", tables.table, name="table"),
     path("tables/<id:table_id>/seat/", tables.table_seat, name="table_seat"),
     path("tables/<id:table_id>/leave/", tables.table_leave, name="table_leave"),

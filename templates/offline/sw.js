@@ -60,3 +60,34 @@ self.addEventListener("fetch", (event) => {
     );
   }
 });
+
+// A reminder the site pushed (accounts/notices/push.py), already in the member's language:
+// shown with its words; a tap focuses a tab of the site already at its link, or opens one.
+self.addEventListener("push", (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch (error) {
+    data = {}; // not ours: shown with no words rather than dropped (the browser insists)
+  }
+  event.waitUntil(
+    self.registration.showNotification(data.title || "", {
+      body: data.body || "",
+      tag: data.tag,
+      icon: SETTINGS.icon,
+      data: { url: data.url || "/" },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  let url = new URL((event.notification.data && event.notification.data.url) || "/", self.location.origin);
+  if (url.origin !== self.location.origin) url = new URL("/", self.location.origin);
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => client.url === url.href);
+      return open ? open.focus() : self.clients.openWindow(url.href);
+    }),
+  );
+});

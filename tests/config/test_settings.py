@@ -73,7 +73,22 @@ def test_secret_key_is_made_once_private_and_then_reused(tmp_path):
     assert first == second == key_file.read_text()
     assert len(first) >= 50
     assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
-    assert [p.name for p in tmp_path.iterdir()] == ["secret_key"]
+    # Beside it, the VAPID key, made the same way (the next test).
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["secret_key", "vapid_private_key"]
+
+
+def test_the_vapid_key_is_made_once_private_and_then_reused_unless_set(tmp_path):
+    first = settings_under({"VAR_DIR": str(tmp_path)}, "VAPID_PRIVATE_KEY")["VAPID_PRIVATE_KEY"]
+    again = settings_under({"VAR_DIR": str(tmp_path)}, "VAPID_PRIVATE_KEY")["VAPID_PRIVATE_KEY"]
+    key_file = tmp_path / "vapid_private_key"
+    assert first == again == key_file.read_text()
+    assert len(first) == 43  # 32 bytes, base64url
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    elsewhere = tmp_path / "elsewhere"
+    given = settings_under(
+        {"VAR_DIR": str(elsewhere), "VAPID_PRIVATE_KEY": first}, "VAPID_PRIVATE_KEY"
+    )
+    assert given["VAPID_PRIVATE_KEY"] == first and not (elsewhere / "vapid_private_key").exists()
 
 
 def test_secret_key_from_the_environment_writes_no_file(tmp_path):

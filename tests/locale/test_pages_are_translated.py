@@ -3,8 +3,11 @@
 Django and allauth have no (or incomplete) Hindi and Urdu catalogues, so their strings that reach
 our pages are translated in vendor_locale/. This test finds any that slipped through: it collects
 the visible text of each page (text, placeholders, titles, labels of buttons) and looks for Latin
-words. Left out: elements marked lang="en" (the EN button), e-mail addresses, and the rules text,
-which is written per language by its own authors.
+words. Left out: elements marked lang="en" (the EN button), e-mail addresses, the rules text,
+which is written per language by its own authors, elements marked translate="no" (the list of
+time zones: places' names from CLDR, each with its IANA name), and after a time of day the am/pm
+that CLDR's Hindi and Urdu write in Latin letters and the zone's abbreviation ("8:00 pm IST":
+accounts.profiles.formats).
 """
 
 import re
@@ -21,9 +24,15 @@ SIGNUP = {
     "email": "zoya@example.com",
     "password1": "Multan-Mango-2024",
     "password2": "Multan-Mango-2024",
+    "time_zone": "Asia/Karachi",
 }
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 EMAIL_ADDRESS = re.compile(r"\S+@\S+")
+# What CLDR and the tz database put after a time of day in every language: "8:00 pm IST",
+# "7:30 PM PKT", "6:30 pm GMT+04:00" (no-break spaces between).
+TIME_LATIN = re.compile(
+    r"(\d{1,2}:\d\d)[\s\u202f]?(?:am|pm|AM|PM)?(?:\u00a0(?:GMT[+-]\d\d:\d\d|[A-Z]{2,5}))?"
+)
 VOID_ELEMENTS = {
     "area",
     "base",
@@ -58,6 +67,7 @@ class VisibleText(HTMLParser):
             or tag in ("script", "style")
             or attributes.get("lang", "").startswith("en")
             or "rules-body" in attributes.get("class", "").split()
+            or attributes.get("translate") == "no"
         )
         if not hidden:
             self.chunks += [
@@ -74,7 +84,7 @@ class VisibleText(HTMLParser):
 
     def handle_data(self, data):
         if not self.hiding:
-            self.chunks.append(data)
+            self.chunks.append(TIME_LATIN.sub(r"\1", data))
 
 
 def latin_words(html: str) -> set[str]:

@@ -19,7 +19,6 @@ from tests.tournaments.support import (
     tournament_made,
 )
 from tournaments import services, tasks
-from tournaments.jobs import ROUND_CHECK
 from tournaments.models import RoundTable, TournamentStatus
 
 pytestmark = pytest.mark.django_db
@@ -29,9 +28,14 @@ pytestmark = pytest.mark.django_db
 def queued(monkeypatch):
     sent = []
     monkeypatch.setattr(
-        celery_app, "send_task", lambda name, args=(), **kwargs: sent.append((name, args))
+        celery_app,
+        "send_task",
+        lambda name, args=(), kwargs=None, **options: sent.append((name, tuple(args))),
     )
     return sent
+
+
+ROUND_CHECK = tasks.tournament_round_check.name
 
 
 def test_the_sweep_starts_a_tournament_whose_start_was_lost(monkeypatch):

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.moderation.models import SanctionKind
 from accounts.moderation.sanctions import play_ban_words, sanction_in_force
 from games.engine import GAMES
-from games.news import publish_on_commit
+from games.news import publish
 from games.tables.models import BotLevel, Seat, Table, TableStatus
 from games.tables.news import TableChanged
 from games.tables.refusals import TableRefusal
@@ -132,10 +132,12 @@ def tables_deal_seated(
     turn_seconds: int = 30,
     max_timeouts: int = 2,
     private: bool = False,
+    ranked: bool = False,
 ) -> list[int]:
     """New tables with these members already seated (one list of user ids per table, in seat
     order), their matches dealt at once: a tournament's round. Bulk writes, so the number of
-    queries does not grow with the tables; each table's news follows the commit. Bad settings
+    queries does not grow with the tables; each table's news follows the commit (``ranked``: a
+    table formed by the ranked queue, games.ranked). Bad settings
     raise ``ValidationError`` and nothing is made. No lock: the rows are new. Returns the new
     tables' ids, in the order given."""
     _check_range("turn_seconds", turn_seconds, TURN_SECONDS)
@@ -163,6 +165,7 @@ def tables_deal_seated(
                 turn_seconds=turn_seconds,
                 max_timeouts=max_timeouts,
                 private=private,
+                ranked=ranked,
                 created_by_id=creator_id,
                 server_seed=server_seed,
                 seed_commitment=commitment_of(server_seed),
@@ -182,7 +185,7 @@ def tables_deal_seated(
         for number, user_id in enumerate(seated)
     )
     for table in tables:
-        publish_on_commit(
+        publish(
             TableChanged(
                 table.pk,
                 table.version,

@@ -13,11 +13,12 @@ from typing import Any
 from django.utils import timezone
 
 from accounts.moderation.audit import Target, audit_record
-from accounts.moderation.reports import Attached, report_file
+from accounts.moderation.reports import Attached, report_file, report_try
 from accounts.moderation.roles import NotModerator, is_moderator
 from accounts.notices.inbox import notice_send
 from games.tables.models import ChatLine, Table, TableStatus
 from games.tables.refusals import TableRefusal
+from games.tables.selectors import table_access
 from games.tables.services.chat import chat_line_may_be_read
 from games.tables.services.locked import LockedTable, atomic_locked
 from games.tables.services.play import seat_leave_match
@@ -112,12 +113,25 @@ def table_player_remove(*, moderator: Any, table_id: int, user_id: int, reason: 
 
 
 def report_from_table(
-    *, reporter: Any, table_id: int, member_id: int, reason: str, note: str = ""
+    *,
+    reporter: Any,
+    table_id: int,
+    member_id: int,
+    reason: str,
+    note: str = "",
+    invite: str | None = None,
 ) -> None:
-    """A report on a member of the table, with the table and its move then attached. The
+    """A report on a member of the table, with the table and its move then attached: by
+    someone who may see the table (``table_access``: its seat, a spectator's place where
+    watching is allowed, a private table's invite; moderators), else ``no_table``, what a
+    missing table answers, so that a stranger learns nothing of who sits there (issue 28). The
     member must sit at the table (a report names someone the reporter met there)."""
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None or not table.seats.filter(user_id=member_id).exists():
+    report_try(reporter)
+    user_id = reporter.pk if reporter.is_authenticated else None
+    if table_access(table_id=table_id, user_id=user_id, invite=invite) is None:
+        raise TableRefusal("no_table")
+    table = Table.objects.get(pk=table_id)
+    if not table.seats.filter(user_id=member_id).exists():
         raise TableRefusal("not_at_table")
     report_file(
         reporter=reporter,
@@ -133,6 +147,7 @@ def report_from_chat_line(
 ) -> None:
     """A report on a chat line's author, with the line, its text and its table attached: by
     someone who could read the line where it was said (``chat_line_may_be_read``)."""
+    report_try(reporter)
     line = ChatLine.objects.select_related("table").filter(pk=line_id).first()
     if line is None or line.deleted_at is not None:
         raise TableRefusal("chat_no_line")

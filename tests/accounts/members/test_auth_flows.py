@@ -16,6 +16,7 @@ SIGNUP = {
     "email": "zoya@example.com",
     "password1": "Multan-Mango-2024",
     "password2": "Multan-Mango-2024",
+    "time_zone": "Asia/Karachi",
 }
 
 
@@ -193,3 +194,21 @@ def test_mails_name_the_site_not_the_host_the_request_came_to(client, mailoutbox
     (mail,) = mailoutbox
     assert mail.subject.startswith("[Taash] ")
     assert "Hello from Taash!" in mail.body and "Hello from testserver" not in mail.body
+
+
+def test_sign_up_offers_the_browsers_zone_and_keeps_the_one_chosen(client):
+    """Issue 33: the zone list starts at the zone the browser said (static/js/zone.js leaves
+    it in a cookie, and sets the list itself); the member's choice goes on their profile."""
+    client.cookies["tz"] = "Europe/London"
+    page = client.get(reverse("account_signup"))
+    assert page.context["form"]["time_zone"].value() == "Europe/London"
+    assert 'data-browser-zone=""' in page.content.decode()
+    signup(client)
+    assert Profile.objects.get(user__username="zoya").time_zone == "Asia/Karachi"
+
+
+def test_sign_up_with_an_unknown_zone_is_refused(client):
+    response = signup(client, time_zone="Asia/Atlantis")
+    assert response.status_code == 200
+    assert "is not a time zone we know" in response.content.decode()
+    assert not get_user_model().objects.exists()

@@ -16,12 +16,18 @@ def test_profile_page_asks_visitors_to_sign_in(client):
 def test_member_without_a_saved_profile_sees_the_defaults(member_client):
     response = member_client.get(reverse("profile"))
     assert response.status_code == 200
-    assert response.context["form"].initial == {"display_name": "", "language": "en"}
+    assert response.context["form"].initial == {
+        "display_name": "",
+        "language": "en",
+        "time_zone": "Asia/Kolkata",
+    }
 
 
 def test_member_saves_display_name_and_language(member_client, member):
     response = member_client.post(
-        reverse("profile"), {"display_name": "आशा रानी", "language": "hi"}, follow=True
+        reverse("profile"),
+        {"display_name": "आशा रानी", "language": "hi", "time_zone": "Asia/Kolkata"},
+        follow=True,
     )
     profile = Profile.objects.get(user=member)
     assert (profile.display_name, profile.language) == ("आशा रानी", "hi")
@@ -32,7 +38,9 @@ def test_member_saves_display_name_and_language(member_client, member):
 
 
 def test_empty_display_name_shows_the_username(member_client, member):
-    member_client.post(reverse("profile"), {"display_name": "  ", "language": "en"})
+    member_client.post(
+        reverse("profile"), {"display_name": "  ", "language": "en", "time_zone": "Asia/Kolkata"}
+    )
     assert Profile.objects.get(user=member).shown_name == "asha"
 
 
@@ -69,13 +77,17 @@ def test_a_display_name_may_not_be_another_members_name(member_client, member, n
     table as them."""
     other = get_user_model().objects.create_user("bilal", "bilal@example.com", "Quetta-42-Rain")
     Profile.objects.create(user=other, display_name="Bilal the Great", language="ur")
-    response = member_client.post(reverse("profile"), {"display_name": name, "language": "en"})
+    response = member_client.post(
+        reverse("profile"), {"display_name": name, "language": "en", "time_zone": "Asia/Kolkata"}
+    )
     assert response.status_code == 200
     assert "That name belongs to another member." in response.content.decode()
     assert not Profile.objects.filter(user=member, display_name=name).exists()
 
 
 def test_a_member_may_show_their_own_username_in_another_case(member_client, member):
-    response = member_client.post(reverse("profile"), {"display_name": "ASHA", "language": "en"})
+    response = member_client.post(
+        reverse("profile"), {"display_name": "ASHA", "language": "en", "time_zone": "Asia/Kolkata"}
+    )
     assert response.status_code == 302
     assert Profile.objects.get(user=member).display_name == "ASHA"

@@ -1,7 +1,8 @@
 """Issue 21, point 2: "Visitors may try it but are not ranked". A visitor's try is an ordinary
-table whose person's seat their session's key holds: the same cards and bots as the members',
-resumed on reload, one a session and day, never scored, ranked or counted in a streak; it
-opens to no one else, and tries left behind are swept away."""
+table whose person's seat their session's key holds, dealt from the day's practice seed (issue
+28: never the ranked cards, which nobody sees before their own ranked attempt), resumed on
+reload, one a session and day, never scored, ranked or counted in a streak; it opens to no one
+else, and tries left behind are swept away."""
 
 import re
 from datetime import timedelta
@@ -29,11 +30,12 @@ def visitor_try(client: Client, game: str) -> VisitorTry:
     return VisitorTry.objects.get(visitor=client.session[VISITOR_SESSION_KEY], game=game)
 
 
-def test_a_visitor_tries_the_days_deal_at_an_ordinary_table_with_the_members_cards_and_bots():
+def test_a_visitor_tries_the_days_practice_deal_at_an_ordinary_table_never_the_ranked_cards():
     (asha,) = members(1)
     visitor = Client()
     page = visitor.get("/daily/courtpiece/").content.decode()
-    assert "Try today's deal (unranked)" in page and "not ranked" in page
+    assert "Try today's practice deal (unranked)" in page and "not ranked" in page
+    assert "Visitors play each day's practice deal" in page
     tried = visitor_try(visitor, "courtpiece")
     attempt = begin(asha, "courtpiece")
     table = tried.table
@@ -42,10 +44,18 @@ def test_a_visitor_tries_the_days_deal_at_an_ordinary_table_with_the_members_car
     assert table.created_by is None and table.status == TableStatus.PLAYING
     seat = table.seats.get(number=0)
     assert seat.user is None and seat.visitor == tried.visitor
-    assert match_of(table).view(0)["hand"] == match_of(attempt.table).view(0)["hand"]
-    assert play_out(tried) == play_out(attempt)
+    # Issue 28: signing out to rehearse the ranked deal shows other cards, other bots' seeds.
+    assert table.server_seed == services.practice_seed_of(tried.deal) != attempt.deal.seed
+    assert match_of(table).view(0)["hand"] != match_of(attempt.table).view(0)["hand"]
+    bots = [seat.bot_seed for seat in table.seats.order_by("number")][1:]
+    ranked_bots = [seat.bot_seed for seat in attempt.table.seats.order_by("number")][1:]
+    assert not set(bots) & set(ranked_bots)
+    # Every visitor meets the same practice deal.
+    other = visitor_try(Client(), "courtpiece").table
+    assert match_of(other).view(0)["hand"] == match_of(table).view(0)["hand"]
     shown = visitor.get(f"/tables/{table.pk}/").content.decode()
     assert "this try is not ranked and posts no score" in shown and "/accounts/signup/" in shown
+    assert "practice deal" in shown
     # The seed stays secret until the day is over, as at a member's table.
     assert table.seed_commitment in shown and table.server_seed not in shown
 
@@ -76,7 +86,7 @@ def test_a_visitors_finished_try_is_never_ranked_scored_or_in_a_streak_and_not_t
     assert board.rows == [] and board.finished == 0
     assert selectors.streak_of(asha.pk) == 0
     page = visitor.get("/daily/unders/").content.decode()
-    assert "You have tried today's deal as a visitor" in page
+    assert "You have tried today's practice deal as a visitor" in page
     result = visitor.get(f"/tables/{tried.table_id}/").content.decode()
     # Play again would make a member's table: a visitor is asked to sign up instead.
     assert 'id="play-again"' not in result and "/accounts/signup/" in result

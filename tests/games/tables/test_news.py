@@ -2,13 +2,16 @@
 needs, and what a list of tables needs to know whether it shows the change."""
 
 import pytest
+from django.db import transaction
 
-from games.news import published
+from config import subscribers
 from games.tables import services
 from games.tables.models import MoveBy, TableStatus
-from games.tables.news import TableChanged
+from games.tables.news import MatchFinished, TableChanged
 from games.tables.services.locked import atomic_locked
 from tests.games.table_support import members, table_new
+from tests.news_support import hearing
+from tests.tournaments.support import table_played_out
 
 # News go out when a write commits.
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -17,14 +20,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def news():
     """Every ``TableChanged`` published by the test's writes, as each commits."""
-    heard: list[TableChanged] = []
-
-    def hear(sender, news, **kwargs):
-        heard.append(news)
-
-    published.connect(hear, dispatch_uid="test_news")
-    yield heard
-    published.disconnect(dispatch_uid="test_news")
+    with hearing(TableChanged) as heard:
+        yield heard
 
 
 def said(news: TableChanged) -> tuple:
@@ -62,3 +59,28 @@ def test_the_news_says_the_status_before_and_after_each_write(news):
         ("rummy", open_, open_),
         ("rummy", open_, abandoned),  # its only member left
     ]
+
+
+def test_a_match_that_ends_says_so_once_inside_its_transaction_and_once_after(monkeypatch):
+    """``MatchFinished`` (config/subscribers.py): the daily deal's scoring hears it inside the
+    write's transaction, the tournaments' round check after the commit; a move that ends
+    nothing publishes none."""
+    inside = []
+    listed = subscribers.IN_COMMIT[MatchFinished]
+    monkeypatch.setitem(
+        subscribers.IN_COMMIT,
+        MatchFinished,
+        (*listed, lambda event: inside.append(transaction.get_connection().in_atomic_block)),
+    )
+    asha, bilal = members(2)
+    table = table_new(asha, "rummy", ["", ""])
+    services.table_seat_take(table_id=table.pk, user_id=bilal.pk, number=1)
+    with hearing(MatchFinished) as after:
+        with atomic_locked(table.pk) as locked:
+            seat = locked.match.to_move()[0]
+            locked.apply(seat, locked.match.legal_actions(seat)[0], MoveBy.PLAYER)
+            locked.save()
+        assert inside == [] and after == []
+        table_played_out(table.pk)
+    assert inside == [True]
+    assert [(event.table_id, event.game) for event in after] == [(table.pk, "rummy")]

@@ -93,3 +93,96 @@ def _body(answer) -> str:
     """A page's own content (its frame differs from one request to the next: the CSRF token,
     the CSP nonce, the sign-in link's return path)."""
     return re.search(r"<main.*</main>", answer.content.decode(), re.DOTALL).group(0)
+
+
+# -- 2. a report from a table ----------------------------------------------------------------
+
+
+def test_a_stranger_reporting_from_a_private_table_gets_the_404_of_a_missing_table(
+    private_table,
+):
+    """Issue 28, hole 2: the answer never tells a stranger who sits at a private table."""
+    table, _asha, bilal, *_lines = private_table
+    stranger = signed_in(members(1, prefix="prober")[0])
+    form = {"member": bilal.pk, "reason": "other"}
+    missing = stranger.post(f"/tables/{table.pk + 1000}/report/", form, follow=True)
+    assert missing.status_code == 404
+    for member in (bilal.pk, bilal.pk + 1000):
+        answer = stranger.post(
+            f"/tables/{table.pk}/report/", {**form, "member": member}, follow=True
+        )
+        assert answer.status_code == 404 and _body(answer) == _body(missing)
+    assert not Report.objects.exists()
+    # With the table's invite, it is theirs to see, and to report from.
+    invited = stranger.post(f"/tables/{table.pk}/report/?invite={table.invite_token}", form)
+    assert invited.status_code == 302
+    assert invited["Location"] == f"/tables/{table.pk}/?invite={table.invite_token}"
+    assert Report.objects.get().case.member == bilal
+
+
+def test_a_table_closed_to_spectators_takes_reports_from_its_players_only():
+    asha, bilal, chand = members(3, prefix="closed")
+    table = table_new(asha, "rummy", ["", ""], allow_spectators=False, turn_seconds=300)
+    services.table_seat_take(table_id=table.pk, user_id=bilal.pk, number=1)
+    form = {"member": bilal.pk, "reason": "stalling"}
+    assert signed_in(chand).post(f"/tables/{table.pk}/report/", form).status_code == 404
+    assert signed_in(asha).post(f"/tables/{table.pk}/report/", form).status_code == 302
+    assert Report.objects.get().reporter == asha
+
+
+def test_every_try_at_a_report_counts_and_past_ten_an_hour_is_refused_in_hindi(private_table):
+    """Issue 28, point 4: refused tries count too (a refusal is an answer), ten an hour."""
+    from accounts.moderation.reports import REPORT_TRIES_PER_HOUR
+
+    table, asha, bilal, players, *_rest = private_table
+    client = signed_in(asha)
+    client.cookies["django_language"] = "hi"
+    for _try in range(REPORT_TRIES_PER_HOUR):
+        client.post(f"/tables/{table.pk}/report/", {"member": bilal.pk, "reason": "no such"})
+    assert not Report.objects.exists()
+    refusal = "आपने पिछले एक घंटे में कई शिकायतें भेजी हैं: थोड़ी देर रुकें।"
+    for path, form in (
+        (f"/tables/{table.pk}/report/", {"member": bilal.pk, "reason": "stalling"}),
+        (f"/chat/{players.pk}/report/", {"reason": "chat_abuse"}),
+        (f"/players/{bilal.username}/report/", {"reason": "other"}),
+    ):
+        answer = client.post(path, form, follow=True)
+        assert refusal in answer.content.decode()
+    assert not Report.objects.exists()
+
+
+# -- 3. the ranked daily deal ----------------------------------------------------------------
+
+
+def test_the_ranked_deal_opens_to_visitors_once_its_day_is_over_and_the_practice_deal_verifies(
+    monkeypatch,
+):
+    """Issue 28, hole 3: a visitor plays the practice deal; the ranked one, its tables and
+    replays, open to them when the day is over; both deals check from their revealed seeds."""
+    import hashlib
+
+    from games.daily.days import day_end
+    from games.daily.models import VisitorTry
+    from games.tables.verify import deal_verify
+    from tests.games.daily.daily_support import begin, play_out
+
+    (asha,) = members(1, prefix="ranked")
+    attempt = begin(asha, "unders")
+    play_out(attempt)
+    visitor = Client()
+    visitor.post("/daily/unders/play/")
+    tried = VisitorTry.objects.get()
+    play_out(tried)
+    ranked_table = f"/tables/{attempt.table_id}/"
+    assert visitor.get(ranked_table).status_code == 404
+    assert visitor.get(f"{ranked_table}replay/").status_code == 404
+    later = day_end(attempt.day)
+    monkeypatch.setattr("django.utils.timezone.now", lambda: later)
+    assert visitor.get(ranked_table).status_code == 200
+    assert visitor.get(f"{ranked_table}replay/").status_code == 200
+    tried.table.refresh_from_db()
+    attempt.table.refresh_from_db()
+    practice = hashlib.sha256(f"{attempt.deal.seed}:practice".encode()).hexdigest()
+    assert tried.table.server_seed == practice
+    assert deal_verify(tried.table, server_seed=practice).cards > 0
+    assert deal_verify(attempt.table, server_seed=attempt.deal.seed).cards > 0

@@ -1,0 +1,356 @@
+"""Every write to the ranked queue: joining, leaving, staying seen, the forming pass (a beat
+job, ``games.tasks.ranked_queues_form``), accepting and declining a formed table.
+
+Race-safe without a lock held over the pass: the pass claims the members of the tables it
+formed in one UPDATE that takes only entries still unclaimed, and undoes everything unless it
+claimed every one; so two workers forming at once, or a member leaving mid-pass, never seat a
+member twice (tests/games/ranked/test_race.py, on PostgreSQL). An offer's row is locked by
+whoever settles it: an accept, a decline, or the pass expiring it.
+"""
+
+import secrets
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from statistics import fmean
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, connection, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from accounts.ratings.models import Rating, RatingChange
+from accounts.ratings.skill import RATING_TARGET
+from games.engine import GAMES
+from games.ranked.matching import RECENT_MATCHES, Waiting, tables_formed
+from games.ranked.models import ACCEPT_SECONDS, OfferOutcome, QueueEntry, QueueOffer
+from games.sql import Rows
+from games.tables.models import Seat, TableStatus
+from games.tables.services import tables_deal_seated
+from games.tables.services.lobby import ranked_play_allowed
+
+# A member none of whose pages has said "still here" for this long has closed them: out of
+# the queue (the queue page says so every 10 seconds; issue 32: out within a minute).
+SEEN_WITHIN = timedelta(seconds=45)
+# The waits a member may choose before being offered bots (point 4), in seconds.
+BOTS_AFTER_CHOICES = (60, 120, 300, 600)
+
+IN_ANOTHER_QUEUE = _("You are already waiting in another ranked queue: leave it first.")
+SEATED_RANKED = _("You are seated at a ranked table: finish that match first.")
+NO_SUCH_GAME = _("There is no such game.")
+NO_SUCH_FORMAT = _("Choose a format from the list.")
+NO_SUCH_SEATS = _("This format is not played with that many seats.")
+NO_SUCH_WAIT = _("Choose a wait from the list.")
+OFFER_GONE = _("That table is no longer waiting for you: it was dealt, or declined.")
+OFFER_NOT_YOURS = _("That table was not formed for you.")
+ACCEPTED_ALREADY = _("You have accepted this table already: the others are being asked.")
+
+
+class _Collision(Exception):
+    """Another pass, or a member leaving, took an entry this pass meant to seat."""
+
+
+def queue_join(
+    *, user_id: int, game: str, variant: str, seats: int, bots_after: int | None = None
+) -> QueueEntry:
+    """Put the member in the ranked queue of ``game``, ``variant`` and ``seats``; already in
+    it, they keep their place. Refused (``ValidationError``, nothing changed): a game, format,
+    seat count or wait the queue does not have, another queue, a seat at a ranked table not
+    over, a play ban."""
+    rules = GAMES.get(game)
+    if rules is None:
+        raise ValidationError({"game": NO_SUCH_GAME})
+    if variant not in rules.variants:
+        raise ValidationError({"variant": NO_SUCH_FORMAT})
+    low, high = rules.player_range(variant)
+    if isinstance(seats, bool) or not low <= seats <= high:
+        raise ValidationError({"seats": NO_SUCH_SEATS})
+    if bots_after is not None and bots_after not in BOTS_AFTER_CHOICES:
+        raise ValidationError({"bots_after": NO_SUCH_WAIT})
+    current = QueueEntry.objects.filter(user_id=user_id).first()
+    if current is not None:
+        if (current.game, current.variant, current.seats) != (game, variant, seats):
+            raise ValidationError({"queue": IN_ANOTHER_QUEUE})
+        queue_seen(user_id=user_id)
+        return current
+    ranked_play_allowed(user_id)
+    if ranked_seat_of(user_id) is not None:
+        raise ValidationError({"queue": SEATED_RANKED})
+    rating = Rating.objects.filter(user_id=user_id, game=game).values_list("ordinal", flat=True)
+    try:
+        with transaction.atomic():
+            return QueueEntry.objects.create(
+                user_id=user_id,
+                game=game,
+                variant=variant,
+                seats=seats,
+                rating=rating.first() or RATING_TARGET,
+                **({} if bots_after is None else {"bots_after": bots_after}),
+            )
+    except IntegrityError:
+        # The same member joined at the same instant from another tab.
+        raise ValidationError({"queue": IN_ANOTHER_QUEUE}) from None
+
+
+def ranked_seat_of(user_id: int) -> int | None:
+    """The ranked table the member sits at whose match is not over, if any."""
+    seat = (
+        Seat.objects.filter(
+            user_id=user_id,
+            left=False,
+            table__ranked=True,
+            table__status__in=(TableStatus.OPEN, TableStatus.PLAYING),
+        )
+        .values_list("table_id", flat=True)
+        .first()
+    )
+    return seat
+
+
+def queue_leave(*, user_id: int) -> bool:
+    """Take the member out of their queue; a table formed for them and not yet dealt is
+    declined (its other members go back to the front). Whether they were in one."""
+    entry = QueueEntry.objects.filter(user_id=user_id).first()
+    if entry is None:
+        return False
+    if entry.offer_id is not None:
+        try:
+            offer_decline(user_id=user_id, offer_id=entry.offer_id)
+            return True
+        except ValidationError:
+            pass  # settled meanwhile: the entry, if still there, goes below
+    return QueueEntry.objects.filter(user_id=user_id).delete()[0] > 0
+
+
+def queue_seen(*, user_id: int, now: datetime | None = None) -> bool:
+    """One of the member's pages says they are still there. Whether they are in a queue."""
+    now = now or timezone.now()
+    return QueueEntry.objects.filter(user_id=user_id).update(seen_at=now) > 0
+
+
+@transaction.atomic
+def offer_accept(*, user_id: int, offer_id: int, now: datetime | None = None) -> int | None:
+    """The member accepts the table formed for them; when every member has, the match is dealt
+    (a ranked table, seats in a random order). The dealt table's id, else None. Refused
+    (``ValidationError``, nothing changed): an offer gone, expired or not theirs, a second
+    accept."""
+    now = now or timezone.now()
+    offer, entry = _offer_locked(user_id, offer_id, now)
+    if entry.accepted:
+        raise ValidationError({"offer": ACCEPTED_ALREADY})
+    entry.accepted = True
+    entry.save(update_fields=["accepted"])
+    members = list(QueueEntry.objects.filter(offer=offer).values_list("user_id", "accepted"))
+    if not all(accepted for _user, accepted in members):
+        return None
+    players = [user for user, _accepted in members]
+    secrets.SystemRandom().shuffle(players)
+    (table_id,) = tables_deal_seated(
+        creator_id=None, game=offer.game, variant=offer.variant, players=[players], ranked=True
+    )
+    offer.table_id, offer.outcome = table_id, OfferOutcome.DEALT
+    offer.save(update_fields=["table", "outcome"])
+    QueueEntry.objects.filter(offer=offer).delete()
+    return table_id
+
+
+@transaction.atomic
+def offer_decline(*, user_id: int, offer_id: int, now: datetime | None = None) -> None:
+    """The member declines the table formed for them: they leave the queue, and its other
+    members go back to the queue at their place (the front: they joined earlier)."""
+    offer, _entry = _offer_locked(user_id, offer_id, now or timezone.now())
+    QueueEntry.objects.filter(user_id=user_id).delete()
+    _offers_undone([offer.pk])
+
+
+def _offer_locked(user_id: int, offer_id: int, now: datetime) -> tuple[QueueOffer, QueueEntry]:
+    offer = QueueOffer.objects.select_for_update().filter(pk=offer_id).first()
+    if offer is None or offer.outcome != OfferOutcome.OPEN or offer.expires_at <= now:
+        raise ValidationError({"offer": OFFER_GONE})
+    entry = QueueEntry.objects.filter(user_id=user_id, offer=offer).first()
+    if entry is None:
+        raise ValidationError({"offer": OFFER_NOT_YOURS})
+    return offer, entry
+
+
+def _offers_undone(offer_ids: Sequence[int], *, expired: bool = False) -> None:
+    """The members go back to waiting at their place; when the time to accept ran out
+    (``expired``), those who had not accepted are out of the queue instead."""
+    if expired:
+        QueueEntry.objects.filter(offer_id__in=offer_ids, accepted=False).delete()
+    QueueEntry.objects.filter(offer_id__in=offer_ids).update(offer=None, accepted=False)
+    QueueOffer.objects.filter(pk__in=offer_ids).update(outcome=OfferOutcome.DECLINED)
+
+
+def queues_form(now: datetime | None = None) -> int:
+    """The forming pass, every two seconds (beat): tables formed and not accepted in time are
+    undone, members whose pages are all closed leave, and every queue forms the tables its
+    waiting members make (``games.ranked.matching``), each member offered theirs. The same
+    number of queries however many wait. Returns how many tables were formed (0 when another
+    pass took some of the same members first: the next pass forms them)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        expired = list(
+            QueueOffer.objects.select_for_update(skip_locked=True)
+            .filter(outcome=OfferOutcome.OPEN, expires_at__lte=now)
+            .values_list("pk", flat=True)
+        )
+        if expired:
+            _offers_undone(expired, expired=True)
+    QueueEntry.objects.filter(offer=None, seen_at__lt=now - SEEN_WITHIN).delete()
+    try:
+        with transaction.atomic():
+            return _form(now)
+    except _Collision:
+        return 0
+
+
+def _form(now: datetime) -> int:
+    queues: dict[tuple[str, str, int], list[Waiting]] = {}
+    for pk, user_id, game, variant, seats, rating, joined_at in _waiting():
+        waited = (now - joined_at).total_seconds()
+        queues.setdefault((game, variant, seats), []).append(
+            Waiting(entry_id=pk, user_id=user_id, rating=rating, waited=waited)
+        )
+    if not any(len(waiting) >= seats for (_g, _v, seats), waiting in queues.items()):
+        return 0
+    recent = _recent_pairs()
+    offers, groups = [], []
+    for (game, variant, seats), waiting in queues.items():
+        for group in tables_formed(waiting, seats, recent):
+            groups.append(group)
+            offers.append(
+                QueueOffer(
+                    game=game,
+                    variant=variant,
+                    seats=seats,
+                    created_at=now,
+                    expires_at=now + timedelta(seconds=ACCEPT_SECONDS),
+                    waited_seconds=fmean(member.waited for member in group),
+                )
+            )
+    if not offers:
+        return 0
+    _offers_insert(offers)
+    claims = [
+        (m.entry_id, offer.pk) for offer, group in zip(offers, groups, strict=True) for m in group
+    ]
+    if _claimed(claims) != len(claims):
+        raise _Collision
+    return len(offers)
+
+
+ENTRIES = Rows(QueueEntry, only=("pk", "user", "game", "variant", "seats", "rating", "joined_at"))
+OFFERS = Rows(
+    QueueOffer, only=("game", "variant", "seats", "created_at", "expires_at", "waited_seconds")
+)
+
+
+def _waiting() -> list[tuple]:
+    """The entries not offered a table, as plain rows: the ORM's instances or its values()
+    cost several times the query at 10,000 rows (bench/bench_queue.py)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {ENTRIES.columns()} FROM {ENTRIES.table} "
+            f"WHERE {ENTRIES.column('offer')} IS NULL"
+        )
+        rows = cursor.fetchall()
+    if connection.vendor == "postgresql":
+        return rows
+    return [ENTRIES.converted(row) for row in rows]  # SQLite's datetimes are text
+
+
+def _offers_insert(offers: Sequence[QueueOffer]) -> None:
+    """Write the offers and set their ids: on PostgreSQL one INSERT from arrays, else Django's
+    bulk_create."""
+    if connection.vendor != "postgresql":
+        QueueOffer.objects.bulk_create(offers)
+        return
+    first = offers[0]
+    columns = ", ".join(
+        OFFERS.column(name)
+        for name in (
+            "game",
+            "variant",
+            "seats",
+            "waited_seconds",
+            "created_at",
+            "expires_at",
+            "outcome",
+        )
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {OFFERS.table} ({columns}) "
+            "SELECT v.game, v.variant, v.seats, v.waited, %s, %s, %s "
+            "FROM unnest(%s::text[], %s::text[], %s::int[], %s::float8[]) "
+            "WITH ORDINALITY AS v(game, variant, seats, waited, n) "
+            f"ORDER BY v.n RETURNING {OFFERS.column('pk')}",
+            [
+                first.created_at,
+                first.expires_at,
+                OfferOutcome.OPEN,
+                _array([offer.game for offer in offers]),
+                _array([offer.variant for offer in offers]),
+                _array([offer.seats for offer in offers]),
+                _array([offer.waited_seconds for offer in offers]),
+            ],
+        )
+        for offer, (pk,) in zip(offers, cursor.fetchall(), strict=True):
+            offer.pk = pk
+
+
+def _array(values: Sequence[object]) -> str:
+    """A PostgreSQL array literal of plain numbers or slugs: psycopg dumps a list of 10,000
+    numbers element by element, several times slower than this."""
+    return "{" + ",".join(str(value) for value in values) + "}"
+
+
+CHANGES = Rows(RatingChange, only=("pk", "user", "game", "match_ref"))
+
+
+def _claimed(claims: Sequence[tuple[int, int]]) -> int:
+    """Give each entry its offer, only where it has none yet; how many were given, in one
+    statement on PostgreSQL (two arrays), in chunks of a VALUES list on SQLite."""
+    pk, offer = ENTRIES.column("pk"), ENTRIES.column("offer")
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                f"UPDATE {ENTRIES.table} SET {offer} = v.offer "
+                "FROM unnest(%s::bigint[], %s::bigint[]) AS v(entry, offer) "
+                f"WHERE {ENTRIES.table}.{pk} = v.entry AND {ENTRIES.table}.{offer} IS NULL",
+                [_array([entry for entry, _o in claims]), _array([given for _e, given in claims])],
+            )
+            return cursor.rowcount
+        claimed = 0
+        for start in range(0, len(claims), 10_000):
+            chunk = claims[start : start + 10_000]
+            values = ", ".join(["(%s, %s)"] * len(chunk))
+            cursor.execute(
+                f"UPDATE {ENTRIES.table} SET {offer} = v.column2 FROM (VALUES {values}) AS v "
+                f"WHERE {ENTRIES.table}.{pk} = v.column1 AND {ENTRIES.table}.{offer} IS NULL",
+                [value for claim in chunk for value in claim],
+            )
+            claimed += cursor.rowcount
+        return claimed
+
+
+def _recent_pairs() -> set[frozenset[int]]:
+    """Pairs of waiting members and those they met in their last ``RECENT_MATCHES`` ranked
+    matches of the queue's game: one statement for every queue."""
+    user, game, ref = CHANGES.column("user"), CHANGES.column("game"), CHANGES.column("match_ref")
+    order = CHANGES.column("pk")
+    entry_user, entry_game = ENTRIES.column("user"), ENTRIES.column("game")
+    sql = (
+        "WITH recent AS ("
+        f" SELECT c.{user} AS member, c.{game} AS game, c.{ref} AS ref,"
+        f" ROW_NUMBER() OVER (PARTITION BY c.{user}, c.{game} ORDER BY c.{order} DESC) AS n"
+        f" FROM {CHANGES.table} c JOIN {ENTRIES.table} q"
+        f" ON q.{entry_user} = c.{user} AND q.{entry_game} = c.{game}"
+        f" WHERE q.{ENTRIES.column('offer')} IS NULL)"
+        f" SELECT r.member, o.{user} FROM recent r JOIN {CHANGES.table} o"
+        f" ON o.{game} = r.game AND o.{ref} = r.ref AND o.{user} <> r.member"
+        " WHERE r.n <= %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [RECENT_MATCHES])
+        return {frozenset(pair) for pair in cursor.fetchall()}

@@ -1,0 +1,68 @@
+"""Issue 32 on PostgreSQL, real connections racing: two workers running the forming pass at
+once never offer a member two tables (the losing pass undoes all it wrote), and a member
+leaving while a pass forms their table is never offered it."""
+
+import threading
+
+import pytest
+from django.db import connection
+from django.db.models import Count
+
+from games.ranked import services
+from games.ranked.models import QueueEntry, QueueOffer
+from tests.games.table_support import members
+
+pytestmark = [pytest.mark.scaleout, pytest.mark.django_db(transaction=True)]
+
+RUMMY = {"game": "rummy", "variant": "points", "seats": 2}
+
+
+def racing(*calls):
+    barrier = threading.Barrier(len(calls))
+    results, errors = [], []
+
+    def run(call):
+        try:
+            barrier.wait()
+            results.append(call())
+        except Exception as error:  # the assertions below report it
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results, errors
+
+
+def every_offer_holds_a_full_table() -> None:
+    sizes = QueueOffer.objects.annotate(n=Count("entries")).values_list("n", flat=True)
+    assert set(sizes) <= {RUMMY["seats"]}
+
+
+def test_two_passes_at_once_offer_each_member_one_table():
+    users = members(120)
+    for user in users:
+        services.queue_join(user_id=user.pk, **RUMMY)
+    for _round in range(3):
+        results, errors = racing(services.queues_form, services.queues_form)
+        assert errors == []
+        every_offer_holds_a_full_table()
+        assert sum(results) == QueueOffer.objects.count()
+        QueueOffer.objects.all().delete()  # the members wait again: race once more
+    assert QueueEntry.objects.count() == len(users)
+
+
+def test_a_member_leaving_during_a_pass_is_never_offered_a_table():
+    users = members(60)
+    for user in users:
+        services.queue_join(user_id=user.pk, **RUMMY)
+    leave = [lambda user=user: services.queue_leave(user_id=user.pk) for user in users[:5]]
+    _results, errors = racing(services.queues_form, *leave)
+    assert errors == []
+    every_offer_holds_a_full_table()
+    offered = set(QueueEntry.objects.exclude(offer=None).values_list("user_id", flat=True))
+    assert offered.isdisjoint({user.pk for user in users[:5]})

@@ -1,0 +1,71 @@
+"""Issue 32, point 2: the ranked queue's page: joining, what it says while the member waits
+(how many, never who; the estimate or "not enough data"; the gap), the part that updates
+itself, accepting a formed table, and refusals in the reader's language."""
+
+import pytest
+from django.urls import reverse
+
+from games.ranked import services
+from games.ranked.matching import GAP_START
+from games.ranked.models import QueueEntry, QueueOffer
+from tests.games.table_support import members, signed_in
+
+pytestmark = pytest.mark.django_db
+
+JOIN = {"variant": "single_sar", "seats": "4", "bots_after": "120"}
+
+
+def join(client, slug="courtpiece", **data):
+    return client.post(reverse("ranked_queue_join", args=[slug]), {**JOIN, **data}, follow=True)
+
+
+def test_a_member_joins_and_the_page_says_how_many_wait_the_estimate_and_the_gap():
+    asha, bilal = members(2)
+    join(signed_in(bilal))
+    page = join(signed_in(asha)).content.decode()
+    assert "2 members waiting in this queue now." in page
+    assert "Estimated wait: not enough data yet." in page
+    assert f"you are now matched within {GAP_START} rating points" in page
+    assert "player1" not in page.split("<main")[-1]  # never who waits
+    status = signed_in(asha).get(reverse("ranked_queue_status", args=["courtpiece"]))
+    assert 'hx-trigger="every 3s"' in status.content.decode()
+
+
+def test_joining_in_hindi_a_queue_the_game_lacks_is_refused_in_hindi_and_nothing_changes():
+    (asha,) = members(1)
+    client = signed_in(asha)
+    client.cookies["django_language"] = "hi"
+    page = join(client, seats="3").content.decode()
+    assert "यह फ़ॉर्मेट इतनी सीटों के साथ नहीं खेला जाता।" in page
+    assert not QueueEntry.objects.exists()
+    join(client, seats="x")  # malformed: refused, never a 500
+    assert not QueueEntry.objects.exists()
+
+
+def test_a_formed_table_is_offered_on_the_page_and_accepting_it_sends_each_member_there():
+    users = members(4)
+    clients = [signed_in(user) for user in users]
+    for client in clients:
+        join(client)
+    services.queues_form()
+    offer = QueueOffer.objects.get()
+    status = clients[0].get(reverse("ranked_queue_status", args=["courtpiece"])).content.decode()
+    assert f'data-offer="{offer.pk}"' in status and 'id="offer-accept"' in status
+    answer = reverse("ranked_offer_answer", args=["courtpiece"])
+    for client in clients[:3]:
+        client.post(answer, {"offer": offer.pk, "answer": "accept"})
+    forged = clients[0].post(answer, {"offer": "nonsense", "answer": "accept"}, follow=True)
+    assert "That table is no longer waiting for you" in forged.content.decode()
+    dealt = clients[3].post(answer, {"offer": offer.pk, "answer": "accept"})
+    offer.refresh_from_db()
+    assert dealt.url == reverse("table", args=[offer.table_id])
+    status = clients[0].get(reverse("ranked_queue_status", args=["courtpiece"]))
+    assert status["HX-Redirect"] == reverse("table", args=[offer.table_id])
+
+
+def test_leaving_empties_the_members_place():
+    (asha,) = members(1)
+    client = signed_in(asha)
+    join(client)
+    client.post(reverse("ranked_queue_leave", args=["courtpiece"]))
+    assert not QueueEntry.objects.exists()
