@@ -48,7 +48,8 @@ PYODIDE_FILES = (
 # The table script's modules (static/js/table/), imported by their plain names (a module's
 # relative import), as offline_home.js imports the store.
 TABLE_MODULES = tuple(
-    f"js/table/{name}.js" for name in ("state", "socket", "seats", "hand", "moves", "notify", "sheet")
+    f"js/table/{name}.js"
+    for name in ("state", "socket", "seats", "hand", "moves", "notify", "sheet")
 )
 PAGE_SCRIPTS = (
     "js/table_cards.js",

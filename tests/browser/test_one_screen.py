@@ -31,13 +31,15 @@ MEASURE = """(touch) => {
     const found = [];
     if (root.scrollHeight > height) found.push(`scroll height ${root.scrollHeight}`);
     if (root.scrollWidth > width) found.push(`scroll width ${root.scrollWidth}`);
-    const inside = (box) => box.left >= -1 && box.top >= -1 && box.right <= width + 1 && box.bottom <= height + 1;
+    const inside = (box) =>
+        box.left >= -1 && box.top >= -1 && box.right <= width + 1 && box.bottom <= height + 1;
     const name = (node) => (node.dataset.card || node.id || node.className || node.tagName) + "";
     document.querySelectorAll("#hand .card-button").forEach((card) => {
         if (!inside(card.getBoundingClientRect())) found.push(`card ${name(card)} outside`);
     });
     const actions = document.querySelectorAll(
-        "#actions button:enabled, .pile button:enabled, .felt button.action:enabled, .table-bar button, .table-bar a"
+        "#actions button:enabled, .pile button:enabled, .felt button.action:enabled, "
+        + ".table-bar button, .table-bar a"
     );
     actions.forEach((action) => {
         if (!action.checkVisibility({ visibilityProperty: true })) return;
@@ -64,6 +66,8 @@ def test_a_match_in_progress_fits_one_screen_at_every_size(live_stack, page_log,
                 painted(page)
                 found = page.evaluate(MEASURE, TOUCH_PX)
                 problems += [f"{language} {width}x{height}: {line}" for line in found]
-                page.screenshot(path=str(ARTIFACTS / f"one-screen-{game}-{language}-{width}x{height}.png"))
+                page.screenshot(
+                    path=str(ARTIFACTS / f"one-screen-{game}-{language}-{width}x{height}.png")
+                )
             page.context.close()
     assert problems == [], "\n".join(problems[:40])
