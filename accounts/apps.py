@@ -16,7 +16,7 @@ class AccountsConfig(AppConfig):
 
         # A member's deletion takes their ratings with it (CASCADE): the counts follow.
         post_delete.connect(_rating_deleted, sender=Rating, dispatch_uid="rating_count_forget")
-        acts_register(moderation_words.ACTS, moderation_words.TARGET_KINDS)
+        acts_register(moderation_words.ACTS, moderation_words.TARGET_KINDS, moderation_words.CODES)
         notice_kinds_register(moderation_words.NOTICES)
 
 

@@ -4,6 +4,9 @@ Every moderator act, every organiser act and every daily-deal rotation calls ``a
 in the transaction that does the act, so the act and its entry commit together or not at all.
 Each app names its acts and their words once (``acts_register``, from its ``AppConfig.ready``),
 so the console can list and filter them in the reader's language; an unknown act is refused.
+The codes that the site's own acts write as a reason or a detail (``timed_out_ranked``, a bot's
+level) are named there too, and each detail's key in ``words.DETAILS``: the console reads an
+entry in words (``audit_reason_words``, ``audit_details_words``), never as a code or a dict.
 
 The log is append-only: the model refuses to change or delete an entry, and on PostgreSQL a
 trigger refuses it too (migration 0003).
@@ -15,13 +18,16 @@ chat, a day's deal), which is what a moderator reads and what lichess's mod log 
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.functional import Promise
+from django.utils.translation import gettext as _
 
 from accounts.moderation.models import AuditEntry
+from accounts.moderation.words import DETAILS
+from accounts.profiles.formats import local_date, local_datetime, local_number
 
 ACTS: dict[str, Promise] = {}
 """Every act the log may hold, by code, with its words."""
@@ -29,11 +35,60 @@ ACTS: dict[str, Promise] = {}
 TARGET_KINDS: dict[str, Promise] = {}
 """Every kind of target, by code, with its words."""
 
+CODES: dict[str, Promise] = {}
+"""Every code a site's act writes as its reason or as a detail's value, with its words."""
 
-def acts_register(acts: Mapping[str, Promise], target_kinds: Mapping[str, Promise]) -> None:
-    """Name acts and target kinds (each app's own, once, when it is ready)."""
+
+def acts_register(
+    acts: Mapping[str, Promise],
+    target_kinds: Mapping[str, Promise],
+    codes: Mapping[str, Promise] | None = None,
+) -> None:
+    """Name acts, target kinds and the codes their entries hold (each app's own, once, when it
+    is ready)."""
     ACTS.update(acts)
     TARGET_KINDS.update(target_kinds)
+    CODES.update(codes or {})
+
+
+def audit_reason_words(reason: str) -> str:
+    """An entry's reason as its reader reads it: a person's words as they wrote them, a site's
+    code (``timed_out_ranked``) in words of the active language."""
+    words = CODES.get(reason)
+    return str(words) if words is not None else reason
+
+
+def audit_details_words(details: Mapping[str, Any]) -> list[str]:
+    """An entry's details, one "what: value" each, in the active language and zone: times
+    and days as the reader reads them, numbers grouped, codes in words."""
+    return [
+        f"{DETAILS.get(key, key)}: {_detail_value(key, value)}" for key, value in details.items()
+    ]
+
+
+def _detail_value(key: str, value: Any) -> str:
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, int):
+        # A row's id is a name, not a quantity: it is not grouped.
+        return str(value) if key in ID_KEYS else local_number(value)
+    if isinstance(value, list):
+        # A daily deal's seats list the member's as "" before the bots': the bots are named.
+        return ", ".join(_detail_value(key, item) for item in value if item != "")
+    text = str(value)
+    if text in CODES:
+        return str(CODES[text])
+    if key == "day":
+        return local_date(date.fromisoformat(text), length="long")
+    if key.endswith(("until", "_at")):
+        return local_datetime(datetime.fromisoformat(text))
+    return text
+
+
+# Details that name a row (a table, a member, a sanction) rather than count something.
+ID_KEYS = frozenset({"table", "member", "sanction", "replaced", "seat", "version"})
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,15 @@
 """Sanctions of members: chat mutes and account bans given by moderators, play bans given by the
 site's own signals, and lifting either (issue 20, points 3 and 6).
 
-Each act runs in one transaction with its audit entry and the notice to the member. A ban also
-publishes ``MemberShutOut`` after the commit: ``games.live`` closes every socket of the member
-in every server process (a channel group per member), and ``accounts.moderation.middleware``
-ends their sessions at their next request, which ``accounts.members.adapter`` refuses to sign
-in again.
+Each act runs in one transaction with its audit entry and the notice to the member, and
+publishes ``MemberSanctioned`` (``games.news``; who hears it: ``config/subscribers.py``). After
+a ban's commit ``games.live`` closes every socket of the member in every server process (a
+channel group per member), and ``accounts.moderation.middleware`` ends their sessions at their
+next request, which ``accounts.members.adapter`` refuses to sign in again.
 """
 
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -21,7 +21,8 @@ from accounts.moderation.audit import Target, audit_record
 from accounts.moderation.models import Sanction, SanctionKind
 from accounts.moderation.roles import NotModerator, is_moderator
 from accounts.notices.inbox import notice_send
-from games.news import News, publish_on_commit
+from accounts.profiles.formats import local_datetime
+from games.news import News, publish
 
 # Play bans (lichess): 10 minutes the first time, each repeat within 72 hours three times the
 # last, never more than 3 days.
@@ -40,10 +41,13 @@ LONGEST_DAYS = 3650
 
 
 @dataclass(frozen=True)
-class MemberShutOut(News):
-    """``member_id`` was banned: every socket of theirs closes now, in every server process."""
+class MemberSanctioned(News):
+    """``member_id`` was given a sanction of ``kind`` (``SanctionKind``: a mute, a ban, a play
+    ban) until ``until`` (ISO time; None: for good)."""
 
     member_id: int
+    kind: str
+    until: str | None
 
 
 class SanctionRefusal(Exception):
@@ -134,7 +138,6 @@ def member_ban(
         raise SanctionRefusal("not_a_moderator")
     now = timezone.now()
     sanction = _give(moderator, member, SanctionKind.BAN, reason, now, _until(days, hours, now))
-    publish_on_commit(MemberShutOut(member_id=member.pk))
     return sanction
 
 
@@ -154,9 +157,15 @@ def _give(
     notice_send(
         member_id=member.pk,
         kind=f"{kind}_given" if until else f"{kind}_for_good",
-        params={"reason": reason, "until": _when(until)},
+        params={"reason": reason, "until": until.isoformat() if until else ""},
     )
+    _published(sanction)
     return sanction
+
+
+def _published(sanction: Sanction) -> None:
+    until = sanction.until.isoformat() if sanction.until else None
+    publish(MemberSanctioned(member_id=sanction.member_id, kind=sanction.kind, until=until))
 
 
 @transaction.atomic
@@ -220,9 +229,10 @@ def play_ban_give(
     notice_send(
         member_id=member.pk,
         kind=f"play_ban_{cause}",
-        params={"until": _when(until)},
+        params={"until": until.isoformat()},
         link=f"/tables/{table_id}/",
     )
+    _published(sanction)
     return sanction
 
 
@@ -265,7 +275,5 @@ def sanctions_words(member_id: int) -> list[str]:
 
 
 def _when(moment: datetime | None) -> str:
-    """A moment as a notice and a refusal show it: UTC, to the minute."""
-    if moment is None:
-        return ""
-    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    """A moment as a refusal shows it: in the reader's language and zone, the zone named."""
+    return local_datetime(moment) if moment is not None else ""

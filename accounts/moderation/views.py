@@ -3,7 +3,7 @@ one case with its reports (claim, act, close), a member's sanctions (mute, ban, 
 audit log filtered, and a player's report from a profile. Moderators only (403 for others),
 but the profile report, which any member may send."""
 
-from datetime import datetime, time
+from datetime import date, datetime, time
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -15,7 +15,13 @@ from django.utils.dateparse import parse_date
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from accounts.moderation.audit import ACTS, TARGET_KINDS, audit_entries
+from accounts.moderation.audit import (
+    ACTS,
+    TARGET_KINDS,
+    audit_details_words,
+    audit_entries,
+    audit_reason_words,
+)
 from accounts.moderation.models import Case, SanctionKind
 from accounts.moderation.reports import (
     ReportRefusal,
@@ -100,7 +106,7 @@ def console_member(request, member_id):
         "banned": sanction_in_force(member.pk, SanctionKind.BAN),
         "play_banned": sanction_in_force(member.pk, SanctionKind.PLAY_BAN),
         "cases": Case.objects.filter(member=member).order_by("-created_at")[:20],
-        "entries": audit_entries(target_kind="member", target_id=member.pk)[:50],
+        "entries": _in_words(audit_entries(target_kind="member", target_id=member.pk)[:50]),
     }
     return render(request, "accounts/console/member.html", context)
 
@@ -157,11 +163,16 @@ def console_audit(request):
     kind = request.GET.get("target_kind", "")
     target_id = request.GET.get("target_id", "")
     actor = request.GET.get("actor", "").strip()
-    since = (
-        parse_date(request.GET.get("since", "") or "")
-        if _is_date(request.GET.get("since"))
-        else None
-    )
+    since_given = request.GET.get("since", "").strip()
+    since = _date_or_none(since_given)
+    if since_given and since is None:
+        # The filter is left out, and the reader told why (issue 33: a malformed date in a
+        # query string is refused in the reader's language).
+        messages.error(
+            request,
+            _("“%(value)s” is not a day: choose one from the calendar (year-month-day).")
+            % {"value": since_given[:40]},
+        )
     actor_id = None
     if actor:
         actor_id = (
@@ -179,9 +190,7 @@ def console_audit(request):
         since=timezone.make_aware(datetime.combine(since, time.min)) if since else None,
     )
     page = Paginator(entries, 50).get_page(request.GET.get("page"))
-    for entry in page:
-        entry.act_text = str(ACTS.get(entry.act, entry.act))
-        entry.kind_text = str(TARGET_KINDS.get(entry.target_kind, entry.target_kind))
+    _in_words(page)
     query = request.GET.copy()
     query.pop("page", None)
     context = {
@@ -238,8 +247,18 @@ def _count(value) -> int | bool | None:
     return False
 
 
-def _is_date(value) -> bool:
+def _in_words(entries):
+    """Each audit entry with its act, target kind, reason and details in the reader's words."""
+    for entry in entries:
+        entry.act_text = str(ACTS.get(entry.act, entry.act))
+        entry.kind_text = str(TARGET_KINDS.get(entry.target_kind, entry.target_kind))
+        entry.reason_text = audit_reason_words(entry.reason)
+        entry.details_words = audit_details_words(entry.details)
+    return entries
+
+
+def _date_or_none(value: str) -> date | None:
     try:
-        return bool(value) and parse_date(value) is not None
-    except ValueError:
-        return False
+        return parse_date(value) if value else None
+    except ValueError:  # well formed, but no such day (2026-02-30)
+        return None

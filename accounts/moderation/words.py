@@ -2,6 +2,7 @@
 or a report was refused, each in the reader's language (registered from ``AccountsConfig``)."""
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 ACTS = {
     "member_mute": _("muted a member's chat"),
@@ -17,6 +18,39 @@ ACTS = {
 TARGET_KINDS = {
     "member": _("member"),
     "case": _("case"),
+}
+
+# The reasons the site itself gives when it pauses ranked play (sanctions.play_ban_give), as a
+# moderator reads them in the audit log.
+CODES = {
+    "left_ranked": _("left a ranked match before its end"),
+    "timed_out_ranked": _("let their turn run out too often in a ranked match"),
+}
+
+# What each detail of an audit entry is, by its key, whichever app wrote it (the console shows
+# "until: 3 Dec 2026, 8:00 pm IST", never a dict). tests/accounts/moderation/test_audit_words.py
+# holds that every key the code writes is here.
+DETAILS = {
+    "until": pgettext_lazy("audit detail", "until"),
+    "table": _("table"),
+    "repeats": _("earlier pauses within 72 hours"),
+    "sanction": _("sanction"),
+    "acted": _("acted on"),
+    "reports": _("reports"),
+    "version": _("moves played"),
+    "member": _("member"),
+    "name": _("name"),
+    "seat": _("seat"),
+    "text": _("text"),
+    "phrase": _("quick phrase"),
+    "game": _("game"),
+    "day": _("day"),
+    "replaced": _("deal replaced"),
+    "replaced_commitment": _("commitment of the deal replaced"),
+    "commitment": _("commitment"),
+    "seed_chosen": _("seed chosen by staff"),
+    "bot_levels": _("bots"),
+    "entrants": _("entrants"),
 }
 
 NOTICES = {

@@ -4,11 +4,14 @@ A feature names its kinds of notice once (``notice_kinds_register``, from its
 ``AppConfig.ready``), each with a translatable sentence whose ``%(name)s`` fields the notice's
 values fill; ``notice_send`` keeps one for a member in the transaction of the act that calls
 for it, and publishes ``MemberNoticed`` after the commit, for the member's open pages to show
-it at once. The words are made when the notice is read, in the reader's language then.
+it at once. The words are made when the notice is read, in the reader's language and time zone
+then: a moment is kept as ISO text under a key ``until`` or ``…_at`` and shown as its reader
+reads it.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db.models import QuerySet
@@ -16,13 +19,18 @@ from django.utils import timezone
 from django.utils.functional import Promise
 
 from accounts.notices.models import Notice
-from games.news import News, publish_on_commit
+from accounts.profiles.formats import local_datetime
+from games.news import News, publish
 
-NOTICE_KINDS: dict[str, Promise] = {}
-"""Every kind of notice, by code, with its sentence."""
+# A kind's words: a sentence whose %(name)s fields the values fill, or a function of the values
+# for words a sentence cannot make alone (the daily deal's day, named as its page names it).
+NoticeWords = Promise | Callable[[Mapping[str, Any]], str]
+
+NOTICE_KINDS: dict[str, NoticeWords] = {}
+"""Every kind of notice, by code, with its words."""
 
 
-def notice_kinds_register(kinds: Mapping[str, Promise]) -> None:
+def notice_kinds_register(kinds: Mapping[str, NoticeWords]) -> None:
     NOTICE_KINDS.update(kinds)
 
 
@@ -45,7 +53,7 @@ def notice_send(
     notice = Notice.objects.create(
         member_id=member_id, kind=kind, params=dict(params or {}), link=link
     )
-    publish_on_commit(MemberNoticed(member_id=member_id, notice_id=notice.pk))
+    publish(MemberNoticed(member_id=member_id, notice_id=notice.pk))
     return notice
 
 
@@ -61,16 +69,38 @@ def notices_send(*, notices: Sequence[tuple[int, str, Mapping[str, Any], str]]) 
         for member_id, kind, params, link in notices
     )
     for notice in kept:
-        publish_on_commit(MemberNoticed(member_id=notice.member_id, notice_id=notice.pk))
+        publish(MemberNoticed(member_id=notice.member_id, notice_id=notice.pk))
     return kept
 
 
 def notice_text(notice: Notice) -> str:
-    """The notice in the active language."""
+    """The notice in the active language and zone."""
     sentence = NOTICE_KINDS.get(notice.kind)
     if sentence is None:  # a kind no longer named: say nothing rather than a code
         return ""
-    return str(sentence) % _Values(notice.params)
+    values = _Values({key: _shown(key, value) for key, value in notice.params.items()})
+    if isinstance(sentence, Promise):
+        return str(sentence) % values
+    return sentence(values)
+
+
+# How notices written before moments were kept as ISO text wrote them: UTC, to the minute.
+_OLD_MOMENT = "%Y-%m-%d %H:%M UTC"
+
+
+def _shown(key: str, value: Any) -> Any:
+    """A value as its reader reads it: a moment (a key ``until`` or ``…_at``, kept as ISO
+    text) in their zone and language, the zone named; the rest as kept."""
+    if not value or not isinstance(value, str) or not (key == "until" or key.endswith("_at")):
+        return value
+    try:
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        try:
+            moment = datetime.strptime(value, _OLD_MOMENT).replace(tzinfo=UTC)
+        except ValueError:
+            return value
+    return local_datetime(moment)
 
 
 class _Values(dict[str, Any]):

@@ -35,13 +35,14 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
-from django.utils import translation
+from django.db.models import QuerySet
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 
 from accounts.notices.inbox import NOTICE_KINDS, notice_text, notices_send
 from accounts.notices.models import Notice, PushSubscription, ReachChoice, Reached
 from accounts.notices.push import Push, pushes_send
+from accounts.profiles.formats import reading_as
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +75,12 @@ def reach(
     values = dict(params or {})
     for start in range(0, len(ids), BATCH):
         _queue(ids[start : start + BATCH], reason, moment, values, link)
+
+
+def reached_members(*, reason: str, moment: str) -> QuerySet[Reached, int]:
+    """The members already reached for ``reason`` at ``moment``, as a subquery: a sender that
+    runs again (a sweep) hands on only the others, though the jobs would send them nothing."""
+    return Reached.objects.filter(reason=reason, moment=moment).values_list("member_id", flat=True)
 
 
 def _queue(batch: list[int], reason: str, moment: str, params: dict[str, Any], link: str) -> None:
@@ -144,48 +151,57 @@ def _choices_of(member_ids: list[int]) -> dict[int, ReachChoice]:
     return {m: found.get(m) or ReachChoice(member_id=m) for m in member_ids}
 
 
-def _people(member_ids: set[int]) -> dict[int, tuple[str, str]]:
-    """Each member's address and language, in one query."""
+# Who reads: a member's language and time zone (by name; India's when None).
+Reader = tuple[str, str | None]
+
+
+def _people(member_ids: set[int]) -> dict[int, tuple[str, Reader]]:
+    """Each member's address, language and time zone, in one query."""
     if not member_ids:
         return {}
     rows = (
         get_user_model()
         .objects.filter(pk__in=member_ids)
-        .values_list("pk", "email", "profile__language")
+        .values_list("pk", "email", "profile__language", "profile__time_zone")
     )
-    return {pk: (email, language or settings.LANGUAGE_CODE) for pk, email, language in rows}
+    return {
+        pk: (email, (language or settings.LANGUAGE_CODE, zone))
+        for pk, email, language, zone in rows
+    }
 
 
 class _Words:
-    """The notice's words in each language, made once per language for the whole batch."""
+    """The notice's words for each reader (language and zone: a moment in it reads in the
+    reader's zone), made once per reader for the whole batch."""
 
     def __init__(self, notice: Notice) -> None:
         self.notice = notice
-        self.made: dict[str, tuple[str, str]] = {}
+        self.made: dict[Reader, tuple[str, str]] = {}
 
-    def said(self, language: str) -> tuple[str, str]:
+    def said(self, reader: Reader) -> tuple[str, str]:
         """The sentence, on one line (a value a person typed never breaks a mail's subject),
-        and the site's name, in ``language``."""
-        if language not in self.made:
-            with translation.override(language):
-                self.made[language] = (" ".join(notice_text(self.notice).split()), gettext("Taash"))
-        return self.made[language]
+        and the site's name, in the reader's language and zone."""
+        if reader not in self.made:
+            language, zone = reader
+            with reading_as(language=language, zone=zone):
+                self.made[reader] = (" ".join(notice_text(self.notice).split()), gettext("Taash"))
+        return self.made[reader]
 
     def link(self) -> str:
         return settings.SITE_URL.rstrip("/") + (self.notice.link or "/")
 
-    def push(self, language: str, *, tag: str) -> Push:
-        text, site = self.said(language)
+    def push(self, reader: Reader, *, tag: str) -> Push:
+        text, site = self.said(reader)
         return Push(title=site, body=text, url=self.link(), tag=tag)
 
 
-def _mail(sends: list[tuple[tuple[str, str], _Words]]) -> int:
-    """One mail to each member, in their language, over one connection."""
+def _mail(sends: list[tuple[tuple[str, Reader], _Words]]) -> int:
+    """One mail to each member, in their language and zone, over one connection."""
     if not sends:
         return 0
     messages = []
-    for (address, language), words in sends:
-        text, _site = words.said(language)
+    for (address, reader), words in sends:
+        text, _site = words.said(reader)
         messages.append(
             EmailMessage(
                 subject=text,

@@ -7,6 +7,11 @@
     {{ tournament.starts_at|relative_time }}    in 2 hours / 5 minutes ago
     {{ points|local_number }}                   1,00,000
     {% moment tournament.starts_at %}           <time datetime="…">3 Dec 2026, 8:00 pm IST</time>
+    {% moment tournament.starts_at "relative" %}  <time … title="3 Dec…">in 2 hours</time>
+    {% moment line.created_at "time" as said %}  (any form, kept for a blocktranslate)
+
+Pages show a moment with ``moment`` (a <time> element); the filters give plain text, for an
+attribute, a mail, or a value in a sentence.
 
 Each reads the language and the zone in force for the request; None and "" give "".
 """
@@ -51,19 +56,27 @@ def local_number(value: int | float | None) -> str:
     return "" if value is None or value == "" else formats.local_number(value)
 
 
+FORMS = {
+    "datetime": formats.local_datetime,
+    "date": formats.local_date,
+    "time": formats.local_time,
+    "relative": formats.relative_time,
+}
+
+
 @register.simple_tag
-def moment(value: datetime | None, relative: bool = False) -> str:
-    """A ``<time>`` element: the machine-readable instant, and what the reader reads (the
-    day and time, zone named; or with ``relative=True`` "in 2 hours", the full time as its
-    title, for places where people glance)."""
+def moment(value: datetime | None, form: str = "datetime") -> str:
+    """A ``<time>`` element: the machine-readable instant, and what the reader reads, in one of
+    ``FORMS``: the day and time, zone named (the default), the day, the time, or how far from
+    now ("in 2 hours": for places where people glance; the full time is its title)."""
     if not value:
         return ""
-    full = formats.local_datetime(value)
-    if relative:
+    shown = FORMS[form](value)
+    if form == "relative":
         return format_html(
             '<time datetime="{}" title="{}">{}</time>',
             value.isoformat(),
-            full,
-            formats.relative_time(value),
+            formats.local_datetime(value),
+            shown,
         )
-    return format_html('<time datetime="{}">{}</time>', value.isoformat(), full)
+    return format_html('<time datetime="{}">{}</time>', value.isoformat(), shown)

@@ -21,6 +21,8 @@ The forms, per language (CLDR; issue 33):
   and crores too (ایک لاکھ), so the Indian pattern is used with Urdu's own symbols.
 """
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date, datetime, timedelta, tzinfo
 from decimal import Decimal
 from functools import cache
@@ -36,12 +38,21 @@ from babel.dates import (
 from babel.numbers import format_decimal
 from django.utils import timezone, translation
 
-from accounts.profiles.zones import listed_zone_names
+from accounts.profiles.zones import listed_zone_names, zone_or_visitors
 
 # The site's languages -> the CLDR locale whose forms they take (see the module's docstring).
 LOCALES = {"en": "en_IN", "hi": "hi_IN", "ur": "ur_PK"}
 # Lakhs and crores, whatever the language's own pattern.
 INDIAN_GROUPING = "#,##,##0.###"
+
+
+@contextmanager
+def reading_as(*, language: str | None, zone: str | None) -> Iterator[None]:
+    """Words and times for one reader away from their request (a mail, a push, a socket's
+    frame): their language (the site's when None) and their zone by name (India's when None
+    or unknown)."""
+    with translation.override(language or "en"), timezone.override(zone_or_visitors(zone)):
+        yield
 
 
 @cache

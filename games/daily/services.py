@@ -32,7 +32,7 @@ from games.daily.news import DailyDealRotated
 from games.daily.plans import DAILY_BOT_LEVELS, MEMBER_SEAT, PLANS
 from games.daily.refusals import DailyRefusal
 from games.engine.base import Match
-from games.news import PageChanged, publish, publish_on_commit
+from games.news import PageChanged, publish
 from games.tables import services as table_services
 from games.tables.models import Move, Table, TableStatus
 from games.tables.news import MatchFinished
@@ -299,7 +299,7 @@ def daily_attempt_score(
     )
     _score_counted(attempt.deal_id, score)
     # The open boards show it within a second (games.live.pages pushes at most once a second).
-    publish_on_commit(PageChanged(BOARD_PAGE, attempt.game))
+    publish(PageChanged(BOARD_PAGE, attempt.game))
     return True
 
 
@@ -346,7 +346,9 @@ def _playing_members_told(old: DailyDeal) -> None:
     link = reverse("daily_game", args=[old.game])
     playing = Attempt.objects.filter(deal=old, finished=False).values_list("member_id", flat=True)
     for member_id in playing:
-        notice_send(member_id=member_id, kind=ROTATED_NOTICE, link=link)
+        notice_send(
+            member_id=member_id, kind=ROTATED_NOTICE, params={"day": old.day.isoformat()}, link=link
+        )
 
 
 @dataclass(frozen=True)

@@ -10,9 +10,10 @@ a card that is not face up. What a seat may see of the rest comes only from ``vi
 
 Besides DESIGN.md's names, the contract answers what the table would otherwise decide by the
 game's name or by reading the stored state: ``GameRules.partnerships``, ``bid_ladder`` and
-``has_drops``; ``Match.absent_seat_policy``, ``Match.open_hands`` (every card, for a
-finished match or a replay only) and ``Match.sealed_view`` (the view with the hands a deal's
-end lays open kept face down); the result's type, ``MatchResult``.
+``has_drops``; ``Match.absent_seat_policy`` and ``Match.forfeit_action``,
+``Match.open_hands`` (every card, for a finished match or a replay only) and
+``Match.sealed_view`` (the view with the hands a deal's end lays open kept face down); the
+result's type, ``MatchResult``.
 """
 
 from __future__ import annotations
@@ -94,7 +95,9 @@ class AbsentSeat(StrEnum):
     STAND_IN = "stand_in"
     """A bot plays the seat until its player is back (games and variants without a drop)."""
     TIME_OUT = "time_out"
-    """No bot may play the seat (a tournament's Deals table): each of its turns times out."""
+    """No bot may play the seat (a tournament's Deals table): each of its turns times out,
+    and where the game has a way for the seat to lose its part of the deal by the rules
+    (``Match.forfeit_action``), it takes it, so that a table of absent seats still ends."""
 
 
 class Match(ABC):
@@ -195,6 +198,12 @@ class Match(ABC):
         """What a seat that keeps timing out comes to (see ``AbsentSeat``): a bot stands in,
         unless the game drops it (rummy's Points and Pool, ``GameRules.has_drops``)."""
         return AbsentSeat.STAND_IN
+
+    def forfeit_action(self, seat: int) -> Action | None:
+        """For a seat the table treats as gone (``AbsentSeat.TIME_OUT``, over its timeouts):
+        the next step by which it loses its part of the current deal by the game's own rules,
+        or ``None`` (its turns just time out). Games with a drop or a stand-in have none."""
+        return None
 
     def between_deals(self) -> bool:
         """A deal (a hand) is over and its result on the table, the next not dealt yet: the

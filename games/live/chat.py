@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.utils import translation
 
 from accounts.moderation.roles import is_moderator
+from accounts.profiles.formats import local_datetime, reading_as
 from games.converters import row_id_or_none
 from games.live.groups import chat_group, user_group
 from games.live.guards import GuardedJsonConsumer
@@ -176,8 +177,8 @@ class TableChat(GuardedJsonConsumer):
                 await self.send_error(refusal.code)
 
     async def send_muted(self, refusal: ChatRefusal) -> None:
-        until = refusal.until.strftime("%Y-%m-%d %H:%M UTC") if refusal.until else ""
-        with translation.override(self.language):
+        with reading_as(language=self.language, zone=self.zone_name):
+            until = local_datetime(refusal.until) if refusal.until else ""
             text = str(MUTED) % {"until": until}
         await self.send_json({"type": "error", "code": "chat_muted", "message": text})
 

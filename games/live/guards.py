@@ -22,6 +22,9 @@ from django.utils import translation
 
 from accounts.moderation.models import SanctionKind
 from accounts.moderation.sanctions import sanction_in_force
+from accounts.profiles.formats import reading_as
+from accounts.profiles.selectors import member_zone
+from accounts.profiles.zones import ZONE_COOKIE
 from games.live.groups import user_group
 from games.words.refusals import refusal_text
 
@@ -179,9 +182,13 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
     frames_per_second = 2.0
     member_id: int | None = None
     member_budget: TokenBucket | None = None
+    zone_name: str | None = None
 
     async def websocket_connect(self, message):
         self.language = socket_language(self.scope)
+        # The reader's zone as their pages have it (accounts.profiles.middleware): a visitor's
+        # browser's from its cookie, a member's own from their profile (read below).
+        self.zone_name = self.scope.get("cookies", {}).get(ZONE_COOKIE)
         self.budget = TokenBucket(capacity=self.burst, per_second=self.frames_per_second)
         user = self.scope.get("user")
         if user is not None and user.is_authenticated:
@@ -191,6 +198,7 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
                 await self.accept()
                 await self.refuse("too_many_sockets", CLOSE_POLICY_VIOLATION)
                 return
+            self.zone_name = await _member_zone(user) or self.zone_name
             # In the member's group before the ban is read: a ban made in between is heard.
             await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
             if await _banned(user.pk):
@@ -207,8 +215,9 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
         await super().websocket_disconnect(message)
 
     async def member_shut_out(self, event):
-        """The member was banned (``accounts.moderation.sanctions.MemberShutOut``, through their
-        group): this socket closes now, whichever server process holds it."""
+        """The member was banned (``MemberSanctioned``, told to their group by
+        ``fanout.member_banned_shut_out``): this socket closes now, whichever server process
+        holds it."""
         await self.refuse("banned", CLOSE_SHUT_OUT)
 
     async def receive(self, text_data=None, bytes_data=None):
@@ -255,8 +264,9 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=frame_text(message))
 
     async def send_error(self, code: str, detail: str = "") -> None:
-        """A refusal to this socket alone, in its reader's language (``refusal_text``)."""
-        with translation.override(self.language):
+        """A refusal to this socket alone, in its reader's language and zone
+        (``refusal_text``)."""
+        with reading_as(language=self.language, zone=self.zone_name):
             message = refusal_text(code, detail)
         await self.send_json({"type": "error", "code": code, "message": message})
 
@@ -267,6 +277,7 @@ def _is_banned(member_id: int) -> bool:
 
 # As the auth middleware reads the user: once per handshake, on its thread.
 _banned = database_sync_to_async(_is_banned)
+_member_zone = database_sync_to_async(member_zone)
 
 
 def socket_language(scope) -> str:

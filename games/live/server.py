@@ -7,12 +7,16 @@ issue 17). Here the cap is just above the sockets' own 4 KiB (which they answer 
 ``games.live.guards``), so nobody can make a server process hold a megabyte per socket, and past
 it autobahn sends the standard 1009 "message too big" before closing. Daphne's command line
 is used as it is; only the WebSocket factory it builds is told not to fail by dropping, and
-its protocol not to cap what the server itself sends.
+its protocol not to cap what the server itself sends, nor to raise over a frame that finds its
+socket closed.
 """
 
+import logging
 import sys
 
 from daphne import cli, server, ws_protocol
+
+logger = logging.getLogger(__name__)
 
 # Every message a fair client sends is at most 4 KiB (games.live.guards.MAX_FRAME_BYTES).
 SERVER_FRAME_CAP = 8192
@@ -22,9 +26,21 @@ class ClientCappedWebSocketProtocol(ws_protocol.WebSocketProtocol):
     """Daphne's protocol, with the message cap on what clients send only: autobahn holds the
     server's own messages to it too, and refuses (closing the socket) any bigger one, such as a
     lobby's lists at 50 open tables (15 KiB, ``bench.bench_lobby``). The frame cap is for
-    incoming frames alone already."""
+    incoming frames alone already. A frame sent once the socket is closing is dropped."""
+
+    frames_dropped = 0
 
     def sendMessage(self, *args, **kwargs):
+        if self.state in (self.STATE_CLOSING, self.STATE_CLOSED):
+            # The client closed (a page left, a network gone) while this frame was on its way
+            # from the application: a normal event, not an error. Autobahn raised
+            # ``Disconnected`` ("Attempt to send on a closed protocol") into the consumer's
+            # send, and Daphne logged its traceback (issue 28). The frame is dropped, with one
+            # quiet line a socket.
+            self.frames_dropped += 1
+            if self.frames_dropped == 1:
+                logger.debug("socket of %s closed with a frame on its way", self.client_addr)
+            return None
         cap, self.maxMessagePayloadSize = self.maxMessagePayloadSize, 0
         try:
             return super().sendMessage(*args, **kwargs)

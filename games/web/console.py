@@ -86,7 +86,7 @@ def console_table(request, table_id):
         watch += "?" + urlencode({"invite": table.invite_token})
     context = {
         "table": table,
-        "variant": variant_name(table.game, table.variant),
+        "variant": variant_name(table.game, table.variant, table.options),
         "seats": seats,
         "lines": [(line, _line_text(line)) for line in lines],
         "rooms": dict(ChatRoom.choices),

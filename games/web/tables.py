@@ -161,7 +161,7 @@ def table(request, table_id):
     context = {
         "table": table,
         "game": CATALOGUE_BY_SLUG[table.game],
-        "variant": variant_name(table.game, table.variant),
+        "variant": variant_name(table.game, table.variant, table.options),
         "seats": snapshot.seats,
         "my_seat": seat,
         "my_seat_left": seat is not None and snapshot.seats[seat].left,
@@ -262,7 +262,7 @@ def table_replay(request, table_id):
     context = {
         "table": table,
         "game": CATALOGUE_BY_SLUG[table.game],
-        "variant": variant_name(table.game, table.variant),
+        "variant": variant_name(table.game, table.variant, table.options),
         "step": step,
         "total": total,
         "move": shown.move,

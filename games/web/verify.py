@@ -24,7 +24,7 @@ def table_verify(request, table_id):
     context = {
         "table": table,
         "game": CATALOGUE_BY_SLUG[table.game],
-        "variant": variant_name(table.game, table.variant),
+        "variant": variant_name(table.game, table.variant, table.options),
         "invite": invite,
         "revealed": seed_may_be_revealed(table),
         "checked": checked,

@@ -224,8 +224,16 @@ def isolated(name: str) -> str:
     return f"\u2068{name}\u2069"
 
 
-def variant_name(game: str, variant: str) -> str:
+def variant_name(game: str, variant: str, options: dict | None = None) -> str:
+    """The variant's name; a table's ``options`` may say how many deals a Deals table plays
+    (RM-26; a tournament's plays one per player: issue 31 found "2 deals" over a table of 4)."""
+    deals = (options or {}).get("deals")
+    if game == "rummy" and variant.startswith("deals") and isinstance(deals, int) and deals > 0:
+        return DEALS_NAMED % {"count": deals}
     return str(VARIANT_NAMES.get((game, variant), variant))
+
+
+DEALS_NAMED = ngettext_lazy("Deals, %(count)s deal", "Deals, %(count)s deals", "count")
 
 
 # Cards as screen readers say them.

@@ -2,13 +2,17 @@
 players would, each held at its cause (numbers are the issue's)."""
 
 import zoneinfo
-from datetime import datetime
+from datetime import datetime, timedelta
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
+from django.utils import timezone
 
 from accounts.notices.models import Notice
+from accounts.profiles.models import Profile
+from games.tables.models import Move, MoveBy, Table, TableStatus
+from games.tables.services.play import table_timeout_apply
 from tests.tournaments.support import (
     current_tables,
     entered,
@@ -20,8 +24,15 @@ from tests.tournaments.support import (
     table_ended_with,
     tournament_made,
 )
-from tournaments import services
-from tournaments.models import Entry, EntryStatus, RoundSeat, Tournament, TournamentStatus
+from tournaments import services, tasks
+from tournaments.models import (
+    Entry,
+    EntryStatus,
+    RoundSeat,
+    RoundTable,
+    Tournament,
+    TournamentStatus,
+)
 from tournaments.selectors import tournament_lists, tournament_page
 from tournaments.web.forms import TournamentForm
 
@@ -219,3 +230,112 @@ def test_9_a_pause_tells_the_players_why_and_until_when_and_the_page_says_it():
 def test_4_the_menu_leads_to_the_tournaments():
     html = Client().get("/").content.decode()
     assert 'href="/games/rummy/tournaments/"' in html
+
+
+def test_1_a_deals_table_whose_seats_are_all_absent_ends_by_wrong_shows_and_the_round_goes_on():
+    """RM-26 (no drop in Deals), RM-15 and RM-20: an absent seat over its timeouts shows its
+    hand as it lies, a wrong show of 80 points, and is out of the deal; the last one left
+    wins it. A table nobody plays ends after a bounded number of timeouts."""
+    boss = organiser()
+    tournament = tournament_made(boss, format="deals", per_table=3, qualifiers=1)
+    entered(tournament, people(6))
+    started(tournament)
+    now = timezone.now()
+    for round_table in current_tables(tournament):
+        timeouts = 0
+        while (table := Table.objects.get(pk=round_table.table_id)).status == "playing":
+            now += timedelta(minutes=5)
+            assert table_timeout_apply(table_id=table.pk, version=table.version, now=now)
+            timeouts += 1
+            assert timeouts < 60, "the absent table does not end"
+        assert table.status == TableStatus.FINISHED
+        forfeits = Move.objects.filter(table=table, by=MoveBy.TIMEOUT, action__type="declare")
+        assert forfeits.exists()
+        assert all(move.events[0]["valid"] is False for move in forfeits)
+        assert {move.events[0]["points"] for move in forfeits} == {80}
+        # Never a drop: Deals has none (RM-26).
+        assert not Move.objects.filter(table=table, action__type="drop").exists()
+    services.tournament_round_check(tournament_id=tournament.pk)
+    assert tournament.rounds.count() == 2
+
+
+def test_5_a_deals_tables_header_says_how_many_deals_it_plays():
+    boss = organiser()
+    tournament = tournament_made(boss, format="deals", per_table=4, qualifiers=1)
+    players = people(4)
+    entered(tournament, players)
+    started(tournament)
+    (round_table,) = current_tables(tournament)
+    html = signed_in(players[0]).get(f"/tables/{round_table.table_id}/").content.decode()
+    assert "Deals, 4 deals" in html and "2 deals" not in html
+
+
+def absent_table_played_out(table_id: int, now):
+    """Every seat of the table absent: its turn clocks run out until it ends (the real path:
+    the timeout job's service, the one write path, the news after the commit)."""
+    for _ in range(200):
+        table = Table.objects.get(pk=table_id)
+        if table.status != TableStatus.PLAYING:
+            return now
+        now += timedelta(minutes=5)
+        table_timeout_apply(table_id=table.pk, version=table.version, now=now)
+    raise AssertionError(f"table {table_id} never ended")
+
+
+def test_10_a_tie_at_the_line_is_settled_by_a_tiebreak_deal_played_through_the_real_path(
+    monkeypatch, django_capture_on_commit_callbacks
+):
+    """Four to a table, three go through, nobody there: absent players drop out of every Pool
+    deal alike (RM-17), and the last two out go out in the same deal with the same score,
+    tied for third place (the engine's own result: ranks 1, 2, 3, 3); the tie-break deal (a
+    Points deal between them) is dealt, times out to its end, and its news queues the round
+    check that reads it, as in play."""
+    checks: list[int] = []
+
+    def delay(tournament_id: int) -> None:
+        checks.append(tournament_id)
+        services.tournament_round_check(tournament_id=tournament_id)
+
+    monkeypatch.setattr(tasks.tournament_round_check, "delay", delay)
+    boss = organiser()
+    tournament = tournament_made(boss, per_table=4, qualifiers=3)
+    players = people(8)
+    entered(tournament, players)
+    started(tournament)
+    now = timezone.now()
+    with django_capture_on_commit_callbacks(execute=True):
+        for round_table in current_tables(tournament):
+            now = absent_table_played_out(round_table.table_id, now)
+    tiebreaks = list(RoundTable.objects.filter(tiebreak_of__isnull=False))
+    assert tiebreaks, "no tie at the line"
+    assert {rt.table.variant for rt in tiebreaks} == {"points"}
+    for _ in range(10):
+        pending = [rt for rt in current_tables(tournament) if rt.round.number == 1]
+        if not pending:
+            break
+        with django_capture_on_commit_callbacks(execute=True):
+            for round_table in pending:
+                now = absent_table_played_out(round_table.table_id, now)
+    assert checks and set(checks) == {tournament.pk}
+    assert tournament.rounds.count() == 2
+    qualified = RoundSeat.objects.filter(round__number=1, qualified=True)
+    assert qualified.count() == 6
+    assert Notice.objects.filter(kind="tournament_tiebreak").exists()
+
+
+def test_8_the_list_and_the_page_give_the_same_start_in_the_readers_zone_named():
+    """Issue 33's formats: the member's zone, named; the list showed UTC and the page India."""
+    from accounts.profiles.formats import local_datetime
+
+    boss = organiser()
+    start = datetime(2027, 6, 5, 14, 30, tzinfo=zoneinfo.ZoneInfo("UTC"))
+    tournament = tournament_made(boss, name="Summer Pool", starts_at=start)
+    (reader,) = people(1, prefix="reader")
+    Profile.objects.create(user=reader, time_zone="Europe/London")
+    client = signed_in(reader)
+    listing = client.get("/games/rummy/tournaments/").content.decode()
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    shown = local_datetime(start, zone=zoneinfo.ZoneInfo("Europe/London"), language="en")
+    assert "3:30" in shown and "BST" in shown
+    assert shown in listing and shown in page
+    assert "UTC" not in listing

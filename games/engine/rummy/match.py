@@ -328,6 +328,24 @@ class RummyMatch(Match):
             return AbsentSeat.DROP
         return AbsentSeat.STAND_IN if self.options.get("stand_ins", True) else AbsentSeat.TIME_OUT
 
+    def forfeit_action(self, seat: int) -> Action | None:
+        """Deals rummy has no drop (RM-26), so a seat gone for good from a table no bot may
+        play (issue 31: a table of such seats never ended) loses each deal as the rules make
+        a player lose it at once: it draws, then shows its hand as it lies, all 13 cards in one
+        group, which is never a valid show (RM-14 wants two sequences). That is a wrong show:
+        80 points, the most a deal may cost (RM-20), and out of the deal; the others play on,
+        and the last one left wins the deal (RM-15). Between deals: nothing to forfeit."""
+        if self.format.drops is not None or seat not in self.to_move():
+            return None
+        if self.phase is Phase.DRAW:
+            return self.default_action(seat)
+        if self.phase is Phase.DISCARD:
+            aside = self.default_action(seat)["card"]
+            rest = list(self.deal.hands[seat])
+            rest.remove(aside)
+            return {"type": "declare", "discard": aside, "groups": [rest]}
+        return None
+
     def default_action(self, seat: int) -> Action:
         """A timeout draws from the closed deck, then discards the card just drawn (or, when
         that came from the open pile, the card the best arrangement leaves over); between

@@ -4,8 +4,8 @@ Every service that changes a table goes through it, so there is one writer per t
 ``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite the IMMEDIATE transaction already holds the
 database's write lock. ``save`` writes what changed and publishes it for after the commit
 (``TableChanged``, with the new snapshot, so that this process's sockets need not read it
-back), and queues the one job the position needs. The rows a move touches are read and
-written in plain SQL (``games.tables.sql``).
+back), a match's end (``MatchFinished``) and the one job the position needs (``BotTurnDue``).
+The rows a move touches are read and written in plain SQL (``games.tables.sql``).
 """
 
 import logging
@@ -20,12 +20,11 @@ from django.utils import timezone
 from accounts.ratings.services import ratings_record_match
 from accounts.ratings.skill import match_standings
 from games.engine import GAMES
-from games.engine.base import Match
-from games.news import publish, publish_on_commit
+from games.engine.base import AbsentSeat, Action, Match
+from games.news import publish
 from games.sql import execute_together
-from games.tables import jobs
 from games.tables.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
-from games.tables.news import MatchFinished, TableChanged
+from games.tables.news import BotTurnDue, MatchFinished, TableChanged
 from games.tables.refusals import TableRefusal
 from games.tables.selectors import TableSnapshot, table_snapshot_of
 from games.tables.sql import MOVE_ROWS, SEAT_ROWS, TABLE_ROWS, PublicMove, public_move, table_rows
@@ -130,20 +129,30 @@ class LockedTable:
         """The seat has just reached the limit of timeouts in a row."""
         return seat.timeouts_in_row == max(self.table.max_timeouts, 1)
 
-    def drop_is_due(self, seat: int) -> bool:
-        """A rummy player who timed out too often is dropped as soon as a drop is legal: at
-        once in the draw phase, else at the start of their next turn (RM-17's middle drop)."""
+    def absent_move(self, seat: int) -> Action | None:
+        """What a player who timed out too often plays now, if anything: in rummy with drops
+        the drop as soon as it is legal (at once in the draw phase, else at the start of
+        their next turn: RM-17's middle drop); where no bot may play and the game has no drop
+        (a tournament's Deals table) the engine's forfeit of the deal (``forfeit_action``)."""
+        if not self.over_timeout_limit(seat):
+            return None
         match = self.require_playing()
-        return self.over_timeout_limit(seat) and {"type": "drop"} in match.legal_actions(seat)
+        if {"type": "drop"} in match.legal_actions(seat):
+            return {"type": "drop"}
+        if match.absent_seat_policy() is AbsentSeat.TIME_OUT:
+            return match.forfeit_action(seat)
+        return None
 
     def drop_absent_players(self) -> None:
-        """Apply every drop that has become due (the turn may come to several absent seats)."""
+        """Apply every drop or forfeit that has become due (the turn may come to several
+        absent seats, one after another: a table of absent seats plays to its end here)."""
         while True:
             humans, _bots = self.movers()
-            due = [seat for seat in humans if self.drop_is_due(seat)]
+            due = [(seat, move) for seat in humans if (move := self.absent_move(seat))]
             if not due:
                 return
-            self.apply(due[0], {"type": "drop"}, MoveBy.TIMEOUT)
+            seat, move = due[0]
+            self.apply(seat, move, MoveBy.TIMEOUT)
 
     # -- after the changes -------------------------------------------------------------------
 
@@ -175,7 +184,7 @@ class LockedTable:
         ]
         # The moves, the seats and the row in one round trip (on PostgreSQL).
         execute_together([*moves, *seats, TABLE_ROWS.update(table, fields)])
-        publish_on_commit(
+        publish(
             TableChanged(
                 table.pk,
                 table.version,
@@ -205,7 +214,7 @@ class LockedTable:
         _humans, bots = self.movers()
         if bots:
             table = self.table
-            jobs.bot_turn_queue(table_id=table.pk, version=table.version, delay=self.bot_delay(now))
+            publish(BotTurnDue(table.pk, table.version, self.bot_delay(now)))
 
     def bot_delay(self, now: datetime | None = None) -> float:
         """Seconds until a bot may move: its table's delay, or what is left of the pause."""

@@ -112,7 +112,8 @@ def card_templates() -> SafeString:
 
 @register.filter
 def variant_label(table) -> str:
-    return variant_name(table.game, table.variant)
+    # A table, or a ranked queue (which has no options).
+    return variant_name(table.game, table.variant, getattr(table, "options", None))
 
 
 @register.filter

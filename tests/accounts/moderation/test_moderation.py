@@ -3,6 +3,7 @@ entries and notices, a ban ending sessions and refusing sign-in, play bans, repo
 into cases and the work on a case."""
 
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth.models import Group
@@ -30,6 +31,7 @@ from accounts.moderation.sanctions import (
     sanction_lift,
 )
 from accounts.notices.models import Notice
+from accounts.profiles.formats import local_datetime
 from tests.moderation_support import PASSWORD, client_of, member_make, moderator_make
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +69,8 @@ def test_a_mute_is_kept_audited_and_told_to_the_member(mona, asha):
     assert (entry.actor, entry.target_id, entry.reason) == (mona, asha.pk, "insults")
     notice = Notice.objects.get(member=asha)
     assert notice.kind == "mute_given" and notice.params["reason"] == "insults"
-    assert notice.params["until"].endswith("UTC")
+    # Kept as the moment itself: each reader reads it in their own zone (issue 33).
+    assert notice.params["until"] == sanction.until.isoformat()
 
 
 @pytest.mark.parametrize(
@@ -114,7 +117,9 @@ def test_a_timed_ban_says_until_when_and_ends_the_members_open_session(mona, ash
     ban = member_ban(moderator=mona, member_id=asha.pk, reason="abuse", days=3)
     response = session.get("/accounts/profile/")
     assert response.status_code == 403
-    assert ban.until.strftime("%Y-%m-%d %H:%M UTC") in response.content.decode()
+    # In India's time, the zone named: asha never chose another zone (issue 33).
+    shown = local_datetime(ban.until, zone=ZoneInfo("Asia/Kolkata"), language="en")
+    assert shown.endswith("IST") and shown in response.content.decode()
     # The session ended: the next page is a visitor's.
     assert session.get("/accounts/profile/").status_code == 302
 

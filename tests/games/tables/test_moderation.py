@@ -2,6 +2,7 @@
 each with a reason, an audit entry and a notice to the members it touches."""
 
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -11,6 +12,7 @@ from accounts.moderation.audit import audit_entries
 from accounts.moderation.models import Report, SanctionKind
 from accounts.moderation.sanctions import sanction_in_force
 from accounts.notices.models import Notice
+from accounts.profiles.formats import local_datetime
 from accounts.ratings.models import RatingChange
 from games.tables import services
 from games.tables.models import ChatLine, ChatRoom, MatchResult, Move, Seat, TableStatus
@@ -106,11 +108,14 @@ def test_leaving_a_ranked_match_pauses_ranked_play_with_the_reason_and_the_end()
     with pytest.raises(ValidationError) as refusal:
         services.ranked_table_join(user_id=users[2].pk, game="pitch", variant="standard")
     words = refusal.value.message_dict["ranked"][0]
-    assert "you left a ranked match" in words and ban.until.strftime("%H:%M") in words
+    # Told away from any request: in the site's zone (UTC), the zone named (issue 33).
+    assert "you left a ranked match" in words and local_datetime(ban.until) in words
     # An unranked table is still open to them; their profile says why and until when.
     table_new(users[2], "rummy", ["", "medium"])
     profile = signed_in(users[2]).get("/accounts/profile/").content.decode()
-    assert 'id="sanctions-now"' in profile and ban.until.strftime("%H:%M UTC") in profile
+    # On a page: in the member's zone, India's as they chose none.
+    shown = local_datetime(ban.until, zone=ZoneInfo("Asia/Kolkata"))
+    assert 'id="sanctions-now"' in profile and shown in profile
 
 
 def test_leaving_an_unranked_match_pauses_nothing():
