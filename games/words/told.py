@@ -7,6 +7,7 @@ what happened, why where a person gave a reason, and what happens now. None name
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
+from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
 
 from games.words.labels import isolated
@@ -108,10 +109,19 @@ SENTENCES = {
 }
 
 
-def told_lines(told: Sequence[Mapping[str, Any]], seat: int | None) -> list[ToldLine]:
-    """What the table tells the reader at ``seat`` (None: a spectator), oldest first, in the
-    active language. An entry about one seat that only its own reader is to hear (a daily
-    deal's rotation) is left out for the others."""
+def told_lines(
+    told: Sequence[Mapping[str, Any]], seat: int | None, *, language: str | None = None
+) -> list[ToldLine]:
+    """What the table tells the reader at ``seat`` (None: a spectator), oldest first, in
+    ``language`` (None: the active one). An entry about one seat that only its own reader is
+    to hear (a daily deal's rotation) is left out for the others."""
+    if not told:
+        return []
+    with override(language or get_language()):
+        return _lines(told, seat)
+
+
+def _lines(told: Sequence[Mapping[str, Any]], seat: int | None) -> list[ToldLine]:
     lines: list[ToldLine] = []
     for entry in told:
         about = entry.get("seat")
