@@ -2,12 +2,13 @@
 (Asia/Kolkata unless they say otherwise)."""
 
 import zoneinfo
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Format, Seating
+from tournaments.services.series import wall_time_exists
 
 DEFAULT_ZONE = "Asia/Kolkata"
 ZONES = [
@@ -78,11 +79,3 @@ class TournamentForm(forms.Form):
         data.pop("time_zone")
         data["starts_at"] = self.start()
         return data
-
-
-def wall_time_exists(wall: datetime, zone: zoneinfo.ZoneInfo) -> bool:
-    """Whether the clock in ``zone`` ever reads ``wall`` (naive): a time inside a daylight-
-    saving gap does not survive the round trip through UTC (issue 31: one was accepted)."""
-    there = wall.replace(tzinfo=zone)
-    back = there.astimezone(UTC).astimezone(zone).replace(tzinfo=None)
-    return back == wall

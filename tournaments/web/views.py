@@ -1,7 +1,6 @@
 """Tournament views: parse the request, call one service or selector, render. Refusals come
 back as messages in the reader's language, nothing changed."""
 
-import zoneinfo
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -33,7 +32,10 @@ def tournament_list(request, slug):
 
 @login_required
 def tournament_new(request):
-    zone_name = request.session.get(ZONE_KEY, DEFAULT_ZONE)
+    # The zone the reader reads the site in (their profile's, or their browser's) unless they
+    # chose another for a start before.
+    current = timezone.get_current_timezone_name()
+    zone_name = request.session.get(ZONE_KEY, current if current in ZONES else DEFAULT_ZONE)
     form = TournamentForm(
         request.POST or None,
         initial={"time_zone": zone_name, "starts_at": start_suggested(zone_name, timezone.now())},
@@ -62,10 +64,6 @@ def tournament(request, tournament_id):
     if not may_see(row, user_id=user_id, invite=invite):
         messages.error(request, tournament_refusal_text("private"))
         return render(request, "tournaments/private.html", status=403)
-    zone_name = request.GET.get("tz") or request.session.get(ZONE_KEY, DEFAULT_ZONE)
-    if zone_name not in ZONES:
-        zone_name = DEFAULT_ZONE
-    request.session[ZONE_KEY] = zone_name
     now = timezone.now()
     context = {
         "page": selectors.tournament_page(tournament_id),
@@ -77,9 +75,6 @@ def tournament(request, tournament_id):
         )
         if row.private and user_id == row.organiser_id
         else None,
-        "zone": zoneinfo.ZoneInfo(zone_name),
-        "zones": ZONES,
-        "zone_name": zone_name,
         "closes_at": registration_closes_at(row),
         "check_in_at": check_in_opens_at(row),
         "registration_open": row.status == TournamentStatus.SCHEDULED
