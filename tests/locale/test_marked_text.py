@@ -25,6 +25,7 @@ LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 SHOWN_ATTRIBUTES = ("placeholder", "title", "aria-label", "alt")
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"}
 VOID |= {"use", "rect", "path", "circle", "stop", "wbr"}  # SVG leaves, written without a close
+ATTRIBUTE_ALONE = re.compile(r'\s*[\w-]+="[^"]*"\s*')
 # Blocks whose inside is not the template's own text.
 OPENERS = {"blocktranslate", "blocktrans", "comment", "verbatim"}
 CLOSERS = {"endblocktranslate", "endblocktrans", "endcomment", "endverbatim"}
@@ -76,8 +77,13 @@ def unmarked_in_template(source: str) -> set[str]:
             inside += 1
         elif token.token_type == TokenType.BLOCK and name in CLOSERS:
             inside -= 1
-        # A variable or a tag's output is made elsewhere: a placeholder keeps the text apart.
-        kept.append(token.contents if token.token_type == TokenType.TEXT and not inside else " ")
+        # A variable or a tag's output is made elsewhere: a placeholder keeps the text apart;
+        # so is an attribute a block writes into its parent's tag (body_class: class="x").
+        own_text = token.token_type == TokenType.TEXT and not inside
+        if own_text and not ATTRIBUTE_ALONE.fullmatch(token.contents):
+            kept.append(token.contents)
+        else:
+            kept.append(" ")
     parser = ShownText()
     parser.feed("".join(kept))
     return {word for chunk in parser.shown for word in LATIN_WORD.findall(chunk)}
