@@ -38,6 +38,12 @@ def round_check_queue(finished: MatchFinished) -> None:
 
 
 @shared_task
+def series_ahead() -> None:
+    """Hourly (beat): every running series' occurrences of the coming week are made, once."""
+    services.series_ahead()
+
+
+@shared_task
 def tournaments_sweep() -> None:
     """Every ten seconds (beat): start what is due (and queue what falls due before the next
     sweeps, at its time), check every round with a finished table not yet read or an

@@ -18,8 +18,21 @@ from tournaments.services.organising import (
 )
 from tournaments.services.reminders import tournament_reminders_send
 from tournaments.services.rounds import tournament_round_check, tournament_start
+from tournaments.services.series import (
+    series_ahead,
+    series_create,
+    series_reschedule,
+    series_skip,
+    series_stop,
+    tournament_reschedule,
+)
 
 __all__ = [
+    "series_ahead",
+    "series_create",
+    "series_reschedule",
+    "series_skip",
+    "series_stop",
     "tournament_cancel",
     "tournament_check_in",
     "tournament_create",
@@ -28,6 +41,7 @@ __all__ = [
     "tournament_pause",
     "tournament_register",
     "tournament_reminders_send",
+    "tournament_reschedule",
     "tournament_resume",
     "tournament_round_check",
     "tournament_start",
