@@ -190,6 +190,7 @@ CELERY_BEAT_SCHEDULE = {
     "ranked-queues-form": {"task": "games.tasks.ranked_queues_form", "schedule": 2.0},
     # Tournament starts at their time, and round checks a lost job left undone.
     "tournaments-sweep": {"task": "tournaments.tasks.tournaments_sweep", "schedule": 10.0},
+    "series-ahead": {"task": "tournaments.tasks.series_ahead", "schedule": 3600.0},
     # Midnight in Asia/Kolkata (UTC+05:30, the daily deal's day: games.daily.days) is 18:30
     # UTC; the job runs at half past every hour, that one included, so that a run missed (a
     # worker down) is made up within the hour: it is idempotent.

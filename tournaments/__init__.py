@@ -5,7 +5,8 @@ A tournament table is an ordinary ``games.Table`` with a round attached (``Round
 made and played through ``games.tables.services`` like any other. What each part may import
 (tests/games/test_layers.py): ``services``, ``selectors`` and ``tasks`` import
 ``games.tables`` (models, services, news), of ``accounts`` the audit log
-(``moderation.audit``), ``notices.inbox`` and ``ratings.models`` (never its pages or
+(``moderation.audit``), ``notices.inbox``, ``notices.reach`` (reminders) and
+``ratings.models`` (never its pages or
 ``members``), the Celery app (``config.celery``), the floor of ``games`` (``news``) and the
 engine's rummy formats; ``web`` imports the services and selectors, ``games.catalogue``,
 ``games.converters`` and Django; ``apps`` registers the live page with ``games.live.pages``.

@@ -9,7 +9,9 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from accounts.moderation.audit import acts_register
         from accounts.notices.inbox import notice_kinds_register
+        from accounts.notices.reach import reasons_register
         from games.live.pages import page_kind_register
+        from tournaments.services import reminders
         from tournaments.services.rounds import TOO_FEW
         from tournaments.web.page import tournament_may_watch, tournament_render
 
@@ -21,8 +23,12 @@ class TournamentsConfig(AppConfig):
                 "tournament_resume": _("resumed a tournament"),
                 "tournament_cancel": _("cancelled a tournament"),
                 "tournament_entrant_remove": _("removed an entrant from a tournament"),
+                "tournament_reschedule": _("moved a tournament's start"),
+                "series_skip": _("skipped a date of a series"),
+                "series_stop": _("stopped a series"),
+                "series_reschedule": _("moved a series to other days or another time"),
             },
-            {"tournament": _("tournament")},
+            {"tournament": _("tournament"), "series": _("series")},
             # The reason the site gives when it cancels a tournament itself.
             {TOO_FEW: _("too few entrants")},
         )
@@ -47,6 +53,10 @@ class TournamentsConfig(AppConfig):
                     "round starts when they resume it."
                 ),
                 "tournament_resumed": _("%(tournament)s goes on: the next round is being seated."),
+                "tournament_rescheduled": _(
+                    "%(tournament)s has a new start time (%(reason)s): see its page. Check in "
+                    "again when check-in opens."
+                ),
                 "tournament_bye": _(
                     "You have a bye in round %(round)s of %(tournament)s: you go through."
                 ),
@@ -69,3 +79,5 @@ class TournamentsConfig(AppConfig):
                 ),
             }
         )
+        notice_kinds_register(reminders.NOTICES)
+        reasons_register(reminders.REASONS)

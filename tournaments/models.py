@@ -35,6 +35,58 @@ class TournamentStatus(models.TextChoices):
     CANCELLED = "cancelled", _("cancelled")
 
 
+class SeriesStatus(models.TextChoices):
+    RUNNING = "running", _("running")
+    STOPPED = "stopped", _("stopped")
+
+
+class Series(models.Model):
+    """A weekly series (issue 31, point 2): its tournaments' settings, once, and when they
+    happen: on ``weekdays`` (0 Monday .. 6 Sunday) at ``time_of_day`` in ``time_zone`` (the
+    wall clock there, daylight saving and all), from ``first_date`` to ``last_date`` or until
+    stopped. Each occurrence is an ordinary ``Tournament`` made ahead by a job
+    (``services.series``), skipped dates left out."""
+
+    game = models.CharField(_("game"), max_length=16, default="rummy")
+    name = models.CharField(_("name"), max_length=80)
+    format = models.CharField(_("format"), max_length=16, choices=Format.choices)
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        related_name="series_organised",
+        verbose_name=_("organiser"),
+    )
+    private = models.BooleanField(_("private"), default=False)
+    invite_token = models.CharField(max_length=32, default=invite_token_new, editable=False)
+    weekdays = models.JSONField(_("days of the week"), default=list)
+    time_of_day = models.TimeField(_("time of day"))
+    time_zone = models.CharField(_("time zone"), max_length=64, default="Asia/Kolkata")
+    first_date = models.DateField(_("first date"))
+    last_date = models.DateField(_("last date"), null=True, blank=True)
+    skipped = models.JSONField(_("dates skipped"), default=list, blank=True)
+    status = models.CharField(
+        _("status"), max_length=16, choices=SeriesStatus.choices, default=SeriesStatus.RUNNING
+    )
+    registration_closes_minutes = models.PositiveSmallIntegerField(default=10)
+    check_in_minutes = models.PositiveSmallIntegerField(default=0)
+    min_entrants = models.PositiveIntegerField(default=2)
+    max_entrants = models.PositiveIntegerField(default=1000)
+    per_table = models.PositiveSmallIntegerField(default=6)
+    qualifiers = models.PositiveSmallIntegerField(default=2)
+    turn_seconds = models.PositiveSmallIntegerField(default=30)
+    seating = models.CharField(max_length=8, choices=Seating.choices, default=Seating.RATING)
+    late_entry = models.BooleanField(default=False)
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("series")
+        verbose_name_plural = _("series")
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Tournament(models.Model):
     game = models.CharField(_("game"), max_length=16, default="rummy")
     name = models.CharField(_("name"), max_length=80)
@@ -88,11 +140,29 @@ class Tournament(models.Model):
         related_name="tournaments_won",
         verbose_name=_("winner"),
     )
+    # An occurrence of a series: the date it falls on in the series' zone (one per date).
+    series = models.ForeignKey(
+        Series,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("series"),
+    )
+    occurrence = models.DateField(_("date in the series"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         indexes = [models.Index(fields=["status", "starts_at"])]
+        constraints = [
+            # Two workers making the same week ahead make each date once.
+            models.UniqueConstraint(
+                fields=["series", "occurrence"],
+                condition=models.Q(series__isnull=False),
+                name="one_tournament_per_series_date",
+            )
+        ]
 
     def __str__(self) -> str:
         return self.name

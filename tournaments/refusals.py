@@ -23,6 +23,12 @@ MESSAGES = {
     "not_paused": _("The tournament is not paused."),
     "already_in": _("You are already in this tournament."),
     "no_late_entry": _("This tournament takes no late entrants now."),
+    "no_series": _("There is no such series."),
+    "series_stopped": _("This series has been stopped."),
+    "not_a_series_date": _("The series does not happen on that date."),
+    "start_too_soon": _(
+        "Choose a start in the future, late enough for registration to close before it."
+    ),
     "no_late_room": _("This tournament has as many players as it allows: late entry is over."),
     "no_late_seat": _(
         "Every table of round 1 has made its first move or is full: late entry is over."

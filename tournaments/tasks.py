@@ -38,10 +38,17 @@ def round_check_queue(finished: MatchFinished) -> None:
 
 
 @shared_task
+def series_ahead() -> None:
+    """Hourly (beat): every running series' occurrences of the coming week are made, once."""
+    services.series_ahead()
+
+
+@shared_task
 def tournaments_sweep() -> None:
     """Every ten seconds (beat): start what is due (and queue what falls due before the next
-    sweeps, at its time), and check every round with a finished table not yet read or an
-    ended round not yet followed (a round check lost with a worker)."""
+    sweeps, at its time), check every round with a finished table not yet read or an
+    ended round not yet followed (a round check lost with a worker), and hand the reminders
+    due to their jobs (``services.reminders``)."""
     now = timezone.now()
     for tournament_id, starts_at in selectors.starts_due(by=now + START_HORIZON):
         if starts_at <= now:
@@ -50,3 +57,4 @@ def tournaments_sweep() -> None:
             tournament_start.apply_async((tournament_id,), eta=starts_at)
     for tournament_id in selectors.rounds_to_check():
         services.tournament_round_check(tournament_id=tournament_id, now=now)
+    services.tournament_reminders_send(now=now)

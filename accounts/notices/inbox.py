@@ -9,7 +9,7 @@ then: a moment is kept as ISO text under a key ``until`` or ``…_at`` and shown
 reads it.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -20,13 +20,17 @@ from django.utils.functional import Promise
 
 from accounts.notices.models import Notice
 from accounts.profiles.formats import local_datetime
-from games.news import News, publish_on_commit
+from games.news import News, publish
 
-NOTICE_KINDS: dict[str, Promise] = {}
-"""Every kind of notice, by code, with its sentence."""
+# A kind's words: a sentence whose %(name)s fields the values fill, or a function of the values
+# for words a sentence cannot make alone (the daily deal's day, named as its page names it).
+NoticeWords = Promise | Callable[[Mapping[str, Any]], str]
+
+NOTICE_KINDS: dict[str, NoticeWords] = {}
+"""Every kind of notice, by code, with its words."""
 
 
-def notice_kinds_register(kinds: Mapping[str, Promise]) -> None:
+def notice_kinds_register(kinds: Mapping[str, NoticeWords]) -> None:
     NOTICE_KINDS.update(kinds)
 
 
@@ -49,7 +53,7 @@ def notice_send(
     notice = Notice.objects.create(
         member_id=member_id, kind=kind, params=dict(params or {}), link=link
     )
-    publish_on_commit(MemberNoticed(member_id=member_id, notice_id=notice.pk))
+    publish(MemberNoticed(member_id=member_id, notice_id=notice.pk))
     return notice
 
 
@@ -65,7 +69,7 @@ def notices_send(*, notices: Sequence[tuple[int, str, Mapping[str, Any], str]]) 
         for member_id, kind, params, link in notices
     )
     for notice in kept:
-        publish_on_commit(MemberNoticed(member_id=notice.member_id, notice_id=notice.pk))
+        publish(MemberNoticed(member_id=notice.member_id, notice_id=notice.pk))
     return kept
 
 
@@ -74,9 +78,10 @@ def notice_text(notice: Notice) -> str:
     sentence = NOTICE_KINDS.get(notice.kind)
     if sentence is None:  # a kind no longer named: say nothing rather than a code
         return ""
-    return str(sentence) % _Values(
-        {key: _shown(key, value) for key, value in notice.params.items()}
-    )
+    values = _Values({key: _shown(key, value) for key, value in notice.params.items()})
+    if isinstance(sentence, Promise):
+        return str(sentence) % values
+    return sentence(values)
 
 
 # How notices written before moments were kept as ISO text wrote them: UTC, to the minute.

@@ -35,6 +35,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 
@@ -74,6 +75,12 @@ def reach(
     values = dict(params or {})
     for start in range(0, len(ids), BATCH):
         _queue(ids[start : start + BATCH], reason, moment, values, link)
+
+
+def reached_members(*, reason: str, moment: str) -> QuerySet[Reached, int]:
+    """The members already reached for ``reason`` at ``moment``, as a subquery: a sender that
+    runs again (a sweep) hands on only the others, though the jobs would send them nothing."""
+    return Reached.objects.filter(reason=reason, moment=moment).values_list("member_id", flat=True)
 
 
 def _queue(batch: list[int], reason: str, moment: str, params: dict[str, Any], link: str) -> None:

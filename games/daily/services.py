@@ -32,9 +32,9 @@ from games.daily.news import DailyDealRotated
 from games.daily.plans import DAILY_BOT_LEVELS, MEMBER_SEAT, PLANS
 from games.daily.refusals import DailyRefusal
 from games.engine.base import Match
-from games.news import PageChanged, publish, publish_on_commit
+from games.news import PageChanged, publish
 from games.tables import services as table_services
-from games.tables.models import Move, Table, TableStatus
+from games.tables.models import Move, Table, TableStatus, ToldKind
 from games.tables.news import MatchFinished
 from games.tables.seeds import GENERATOR_VERSION, commitment_of, server_seed_new
 
@@ -299,7 +299,7 @@ def daily_attempt_score(
     )
     _score_counted(attempt.deal_id, score)
     # The open boards show it within a second (games.live.pages pushes at most once a second).
-    publish_on_commit(PageChanged(BOARD_PAGE, attempt.game))
+    publish(PageChanged(BOARD_PAGE, attempt.game))
     return True
 
 
@@ -342,11 +342,16 @@ def _score_counted(deal_id: int, score: int) -> None:
 
 def _playing_members_told(old: DailyDeal) -> None:
     """Members in the middle of the replaced deal play on: a notice tells them why their
-    board is now the earlier one."""
+    board is now the earlier one, and so does their table, at once."""
     link = reverse("daily_game", args=[old.game])
-    playing = Attempt.objects.filter(deal=old, finished=False).values_list("member_id", flat=True)
-    for member_id in playing:
-        notice_send(member_id=member_id, kind=ROTATED_NOTICE, link=link)
+    playing = Attempt.objects.filter(deal=old, finished=False).values_list("member_id", "table_id")
+    for member_id, table_id in playing.order_by("table_id"):
+        notice_send(
+            member_id=member_id, kind=ROTATED_NOTICE, params={"day": old.day.isoformat()}, link=link
+        )
+        table_services.table_member_tell(
+            table_id=table_id, user_id=member_id, kind=ToldKind.DAILY_ROTATED
+        )
 
 
 @dataclass(frozen=True)

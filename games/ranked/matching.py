@@ -82,12 +82,19 @@ def _runs_picked(
 ) -> list[int]:
     """The starts of the runs of ``ordered`` (sorted by rating) that form tables, tightest
     first, none sharing a member."""
+    ratings = [member.rating for member in ordered]
+    gaps = [gap_after(member.waited) for member in ordered]
+    waits = [member.waited for member in ordered]
     candidates = []
     for start in range(len(ordered) - seats + 1):
-        run = ordered[start : start + seats]
-        low, high = run[0].rating, run[-1].rating
-        if all(max(m.rating - low, high - m.rating) <= gap_after(m.waited) for m in run):
-            candidates.append((high - low, -max(m.waited for m in run), start))
+        end = start + seats
+        low, high = ratings[start], ratings[end - 1]
+        # Each member's farthest neighbour at the table is its lowest or its highest rating.
+        if all(
+            max(r - low, high - r) <= g
+            for r, g in zip(ratings[start:end], gaps[start:end], strict=True)
+        ):
+            candidates.append((high - low, -max(waits[start:end]), start))
     candidates.sort()
     taken = [False] * len(ordered)
     picked = []

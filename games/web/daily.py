@@ -20,15 +20,22 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.profiles.formats import local_date, local_number, local_time
 from games.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
 from games.daily import selectors, services
-from games.daily.days import day_end, day_of
+from games.daily.days import DAY_ZONE, day_of
 from games.daily.models import DailyDeal, VisitorTry
 from games.daily.plans import DAILY_BOT_LEVELS, PLANS
 from games.daily.refusals import DailyRefusal
-from games.tables.models import TableStatus
+from games.tables.models import BotLevel, TableStatus
 from games.tables.visitors import visitor_key_given, visitor_key_of
-from games.words.daily import daily_refusal_text, result_words
+from games.words.daily import (
+    daily_refusal_text,
+    day_left_words,
+    day_words,
+    result_words,
+    share_words,
+)
 
 STAFF_DAYS_AHEAD = 7
 # The address of a client whose address cannot be told: such clients share one hour's count.
@@ -58,7 +65,8 @@ def daily_index(request):
     context = {
         "games": games,
         "today": today,
-        "ends_at": day_end(today),
+        "day_line": day_words(today),
+        "day_left": day_left_words(today),
         "streak": selectors.streak_of(user_id) if user_id else None,
     }
     return render(request, "games/daily/index.html", context)
@@ -70,15 +78,18 @@ def daily_game(request, slug):
     today = day_of()
     user_id = request.user.pk if request.user.is_authenticated else None
     deal = services.daily_deal_current(game=slug, day=today)
+    boards = _boards(slug, today, user_id)
     context = {
         "game": game,
         "day": today,
-        "ends_at": day_end(today),
+        "day_line": day_words(today),
+        "day_left": day_left_words(today),
         "deal": deal,
         "attempt": user_id and selectors.attempt_of(user_id=user_id, game=slug, day=today),
         "visitor_try": user_id is None
         and selectors.visitor_try_of(visitor=visitor_key_of(request.session), game=slug, day=today),
-        "boards": _boards(slug, today, user_id),
+        "boards": boards,
+        "share": _share_text(game.name, today, boards),
         "past_days": selectors.days_with_deals(slug, before=today),
         "streak": selectors.streak_of(user_id) if user_id else None,
         # Where the boards hear of attempts finishing (games.live.pages, kind "daily").
@@ -167,7 +178,11 @@ def daily_staff(request):
     deals = DailyDeal.objects.filter(day__in=days).order_by("day", "game", "-pk")
     context = {
         "days": days,
-        "deals": deals,
+        # Each deal with its bots' levels in words (its first seat is the member's).
+        "deals": [
+            (deal, ", ".join(str(BotLevel(level).label) for level in deal.bot_levels[1:]))
+            for deal in deals
+        ],
         "games": [game for game in CATALOGUE if game.slug in PLANS],
         "bot_levels": [(level.value, level.label) for level in DAILY_BOT_LEVELS],
         "today": today,
@@ -201,7 +216,7 @@ def daily_rotate(request):
             _("The deal of %(game)s on %(day)s is now %(commitment)s.")
             % {
                 "game": CATALOGUE_BY_SLUG[rotation.deal.game].name,
-                "day": rotation.deal.day.isoformat(),
+                "day": local_date(rotation.deal.day, length="long"),
                 "commitment": rotation.deal.seed_commitment[:16],
             },
         )
@@ -209,14 +224,29 @@ def daily_rotate(request):
 
 
 def _boards(slug: str, day: date, user_id: int | None) -> list[dict]:
+    """A day's boards in the reader's language, their times in India's (a board is pushed
+    alike to every reader: it names the day and its times as the day's own zone has them)."""
     return [
         {
             "board": board,
+            "day_line": day_words(board.deal.day),
+            "replaced_at": board.deal.replaced_at
+            and local_time(board.deal.replaced_at, zone=DAY_ZONE),
+            "finished": local_number(board.finished),
             "rows": [(row, result_words(slug, row.details)) for row in board.rows],
             "own": board.own and (board.own, result_words(slug, board.own.details)),
         }
         for board in selectors.day_boards(slug, day, user_id=user_id)
     ]
+
+
+def _share_text(game_name: str, day: date, boards: list[dict]) -> str:
+    """What the reader may share of their finished attempt (their board: one a day at most)."""
+    for entry in boards:
+        if entry["own"]:
+            row, result = entry["own"]
+            return share_words(str(game_name), day, row.place, entry["board"].finished, result)
+    return ""
 
 
 def _visitor_try_shown(tried: VisitorTry | None) -> dict | None:

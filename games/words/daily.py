@@ -1,10 +1,22 @@
-"""What the daily deal says to people: its refusals and each game's result in words."""
+"""What the daily deal says to people: its day, its refusals and each game's result in words.
 
-from collections.abc import Callable
+The day is India's (games.daily.days: one leaderboard a day needs one midnight, and most of our
+players live on India's clock; Pakistan's is half an hour behind it). So wherever a day is named
+(the game's page, its board, the notice of a rotation, the share text) it is named the same way,
+by ``day_words``, its end in India's time with the zone named; the page adds the time left and
+the end on the reader's own clock (``day_left_words``).
+"""
+
+from collections.abc import Callable, Mapping
+from datetime import date, datetime
 from typing import Any
 
+from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
+
+from accounts.profiles.formats import local_date, local_number, local_time, relative_time
+from games.daily.days import DAY_ZONE, day_end
 
 REFUSALS = {
     "no_such_game": _("There is no daily deal for that game."),
@@ -31,6 +43,59 @@ REFUSALS = {
         "daily deal, or come back later."
     ),
 }
+
+
+def day_words(day: date) -> str:
+    """The daily deal's day as every place names it: "3 December 2026, India's day (it ends at
+    12:00 am IST)", in the reader's language."""
+    return gettext("%(day)s, India's day (it ends at %(end)s)") % {
+        "day": local_date(day, length="long"),
+        "end": local_time(day_end(day), zone=DAY_ZONE),
+    }
+
+
+def day_left_words(day: date, now: datetime | None = None) -> str:
+    """How long today's deal has left, for a glance: "It ends in 5 hours.", with the end on
+    the reader's own clock where it is not India's ("… at 11:30 pm PKT your time.")."""
+    end = day_end(day)
+    left = relative_time(end, now=now)
+    reader = timezone.get_current_timezone()
+    if end.astimezone(reader).utcoffset() == end.astimezone(DAY_ZONE).utcoffset():
+        return gettext("It ends %(left)s.") % {"left": left}
+    return gettext("It ends %(left)s, at %(end)s your time.") % {
+        "left": left,
+        "end": local_time(end, zone=reader),
+    }
+
+
+def rotated_notice_words(params: Mapping[str, Any]) -> str:
+    """The notice of a rotation to a member playing the old deal, its day named as the page
+    names it (``params["day"]``: ISO; notices kept before it was given go without)."""
+    if not params.get("day"):
+        return gettext(
+            "Staff replaced the daily deal you are playing: your attempt goes on, ranked on the "
+            "earlier deal's board."
+        )
+    return gettext(
+        "Staff replaced the daily deal of %(day)s that you are playing: your attempt goes on, "
+        "ranked on the earlier deal's board."
+    ) % {"day": day_words(date.fromisoformat(params["day"]))}
+
+
+def share_words(game: str, day: date, place: int, finished: int, result: str) -> str:
+    """What a member shares of their attempt: the game, the day as the page names it, their
+    place and result."""
+    return ngettext(
+        "Taash daily deal, %(game)s, %(day)s: place %(place)s of %(count)s (%(result)s).",
+        "Taash daily deal, %(game)s, %(day)s: place %(place)s of %(count)s (%(result)s).",
+        finished,
+    ) % {
+        "game": game,
+        "day": day_words(day),
+        "place": local_number(place),
+        "count": local_number(finished),
+        "result": result,
+    }
 
 
 def daily_refusal_text(code: str) -> str:

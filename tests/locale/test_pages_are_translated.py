@@ -5,9 +5,9 @@ our pages are translated in vendor_locale/. This test finds any that slipped thr
 the visible text of each page (text, placeholders, titles, labels of buttons) and looks for Latin
 words. Left out: elements marked lang="en" (the EN button), e-mail addresses, the rules text,
 which is written per language by its own authors, elements marked translate="no" (the list of
-time zones: places' names from CLDR, each with its IANA name), and in a <time> element the
-zone's abbreviation and the am/pm that CLDR's Hindi and Urdu write in Latin letters ("8:00 pm
-IST": accounts.profiles.formats).
+time zones: places' names from CLDR, each with its IANA name), and after a time of day the am/pm
+that CLDR's Hindi and Urdu write in Latin letters and the zone's abbreviation ("8:00 pm IST":
+accounts.profiles.formats).
 """
 
 import re
@@ -28,8 +28,11 @@ SIGNUP = {
 }
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 EMAIL_ADDRESS = re.compile(r"\S+@\S+")
-# What CLDR and the tz database put in a time in every language: am/pm, IST, PKT, GMT+05:00.
-TIME_LATIN = re.compile(r"\b(?:am|pm|AM|PM|[A-Z]{2,5})\b")
+# What CLDR and the tz database put after a time of day in every language: "8:00 pm IST",
+# "7:30 PM PKT", "6:30 pm GMT+04:00" (no-break spaces between).
+TIME_LATIN = re.compile(
+    r"(\d{1,2}:\d\d)[\s\u202f]?(?:am|pm|AM|PM)?(?:\u00a0(?:GMT[+-]\d\d:\d\d|[A-Z]{2,5}))?"
+)
 VOID_ELEMENTS = {
     "area",
     "base",
@@ -51,7 +54,6 @@ class VisibleText(HTMLParser):
     def __init__(self):
         super().__init__()
         self.hidden_depth = []
-        self.time_depth = 0
         self.chunks = []
 
     @property
@@ -67,8 +69,6 @@ class VisibleText(HTMLParser):
             or "rules-body" in attributes.get("class", "").split()
             or attributes.get("translate") == "no"
         )
-        if tag == "time":
-            self.time_depth += 1
         if not hidden:
             self.chunks += [
                 attributes[name] for name in self.SHOWN_ATTRIBUTES if name in attributes
@@ -79,14 +79,12 @@ class VisibleText(HTMLParser):
             self.hidden_depth.append(hidden)
 
     def handle_endtag(self, tag):
-        if tag == "time":
-            self.time_depth -= 1
         if tag not in VOID_ELEMENTS and self.hidden_depth:
             self.hidden_depth.pop()
 
     def handle_data(self, data):
         if not self.hiding:
-            self.chunks.append(TIME_LATIN.sub(" ", data) if self.time_depth else data)
+            self.chunks.append(TIME_LATIN.sub(r"\1", data))
 
 
 def latin_words(html: str) -> set[str]:

@@ -55,3 +55,30 @@ def test_two_round_checks_racing_after_the_last_table_seat_the_next_round_once()
     # Unless a tie-break deal is still to play, the final is one table of the two qualifiers.
     final = rounds.get(number=2)
     assert final.final and final.tables.count() == 1
+
+
+def test_two_workers_making_a_series_week_ahead_make_each_date_once():
+    """Issue 31, point 2 ("jobs are idempotent"): the beat job on two workers at once."""
+    from datetime import date, datetime, time, timedelta
+    from zoneinfo import ZoneInfo
+
+    from tournaments.models import Tournament
+
+    now = datetime(2027, 3, 17, 12, 0, tzinfo=ZoneInfo("Asia/Kolkata"))
+    series = services.series_create(
+        organiser=organiser(),
+        name="Weekend Deals",
+        format="deals",
+        weekdays=[5, 6],
+        time_of_day=time(20, 0),
+        time_zone="Asia/Kolkata",
+        first_date=date(2027, 3, 18),
+        now=now,
+    )
+
+    def ahead():
+        return services.series_ahead(now=now + timedelta(days=7))
+
+    outcome = race(ahead, ahead)
+    assert outcome == {"first": 2, "second": 0}
+    assert Tournament.objects.filter(series=series).count() == 4

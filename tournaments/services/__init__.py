@@ -16,9 +16,23 @@ from tournaments.services.organising import (
     tournament_resume,
     tournament_start_now,
 )
+from tournaments.services.reminders import tournament_reminders_send
 from tournaments.services.rounds import tournament_round_check, tournament_start
+from tournaments.services.series import (
+    series_ahead,
+    series_create,
+    series_reschedule,
+    series_skip,
+    series_stop,
+    tournament_reschedule,
+)
 
 __all__ = [
+    "series_ahead",
+    "series_create",
+    "series_reschedule",
+    "series_skip",
+    "series_stop",
     "tournament_cancel",
     "tournament_check_in",
     "tournament_create",
@@ -26,6 +40,8 @@ __all__ = [
     "tournament_join_late",
     "tournament_pause",
     "tournament_register",
+    "tournament_reminders_send",
+    "tournament_reschedule",
     "tournament_resume",
     "tournament_round_check",
     "tournament_start",

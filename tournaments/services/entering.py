@@ -46,6 +46,58 @@ def tournament_create(
     """Staff make public tournaments, any member a private one. Bad settings raise
     ``ValidationError`` keyed by field, and nothing is made."""
     now = now or timezone.now()
+    errors = settings_errors(
+        organiser=organiser,
+        name=name,
+        format=format,
+        private=private,
+        registration_closes_minutes=registration_closes_minutes,
+        check_in_minutes=check_in_minutes,
+        min_entrants=min_entrants,
+        max_entrants=max_entrants,
+        per_table=per_table,
+        qualifiers=qualifiers,
+        turn_seconds=turn_seconds,
+        seating=seating,
+    )
+    if starts_at <= now + timedelta(minutes=registration_closes_minutes):
+        errors["starts_at"] = _("Start it after registration has had time to close.")
+    if errors:
+        raise ValidationError(errors)
+    return Tournament.objects.create(
+        organiser=organiser,
+        name=name.strip(),
+        format=format,
+        starts_at=starts_at,
+        private=private,
+        registration_closes_minutes=registration_closes_minutes,
+        check_in_minutes=check_in_minutes,
+        min_entrants=min_entrants,
+        max_entrants=max_entrants,
+        per_table=per_table,
+        qualifiers=qualifiers,
+        turn_seconds=turn_seconds,
+        seating=seating,
+        late_entry=late_entry,
+    )
+
+
+def settings_errors(
+    *,
+    organiser: User,
+    name: str,
+    format: str,
+    private: bool,
+    registration_closes_minutes: int,
+    check_in_minutes: int,
+    min_entrants: int,
+    max_entrants: int,
+    per_table: int,
+    qualifiers: int,
+    turn_seconds: int,
+    seating: str,
+) -> dict[str, object]:
+    """What is wrong with a tournament's settings, by field (a one-off's or a series')."""
     errors: dict[str, object] = {}
     if not private and not organiser.is_staff:
         errors["private"] = _("Only staff make public tournaments: make it private.")
@@ -55,8 +107,6 @@ def tournament_create(
         errors["format"] = _("Choose a format from the list.")
     if seating not in Seating.values:
         errors["seating"] = _("Choose a seating from the list.")
-    if starts_at <= now + timedelta(minutes=registration_closes_minutes):
-        errors["starts_at"] = _("Start it after registration has had time to close.")
     checks = [
         ("min_entrants", min_entrants, ENTRANTS),
         ("max_entrants", max_entrants, ENTRANTS),
@@ -78,24 +128,7 @@ def tournament_create(
             }
     if min_entrants > max_entrants:
         errors["min_entrants"] = _("The fewest entrants cannot be more than the most.")
-    if errors:
-        raise ValidationError(errors)
-    return Tournament.objects.create(
-        organiser=organiser,
-        name=name.strip(),
-        format=format,
-        starts_at=starts_at,
-        private=private,
-        registration_closes_minutes=registration_closes_minutes,
-        check_in_minutes=check_in_minutes,
-        min_entrants=min_entrants,
-        max_entrants=max_entrants,
-        per_table=per_table,
-        qualifiers=qualifiers,
-        turn_seconds=turn_seconds,
-        seating=seating,
-        late_entry=late_entry,
-    )
+    return errors
 
 
 def registration_closes_at(tournament: Tournament) -> datetime:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.moderation.models import SanctionKind
 from accounts.moderation.sanctions import play_ban_words, sanction_in_force
 from games.engine import GAMES
-from games.news import publish_on_commit
+from games.news import publish
 from games.tables.models import BotLevel, Seat, Table, TableStatus
 from games.tables.news import TableChanged
 from games.tables.refusals import TableRefusal
@@ -185,7 +185,7 @@ def tables_deal_seated(
         for number, user_id in enumerate(seated)
     )
     for table in tables:
-        publish_on_commit(
+        publish(
             TableChanged(
                 table.pk,
                 table.version,
@@ -279,10 +279,16 @@ def table_seat_leave(*, table_id: int, user_id: int) -> None:
         seat = locked.seat_of(user_id)
         if seat is None:
             raise TableRefusal("not_seated")
-        locked.seat_set(seat, user_id=None, client_seed="")
-        if not any(other.user_id for other in locked.seats):
-            locked.table.status = TableStatus.ABANDONED
-        locked.save()
+        seat_free(locked, seat)
+
+
+def seat_free(locked: LockedTable, seat: Seat) -> None:
+    """The seat is empty again before the match; a table nobody sits at any more is
+    abandoned."""
+    locked.seat_set(seat, user_id=None, client_seed="")
+    if not any(other.user_id for other in locked.seats):
+        locked.table.status = TableStatus.ABANDONED
+    locked.save()
 
 
 def table_start(*, table_id: int, user_id: int, bot_level: str = BotLevel.MEDIUM) -> None:

@@ -4,8 +4,8 @@ Every service that changes a table goes through it, so there is one writer per t
 ``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite the IMMEDIATE transaction already holds the
 database's write lock. ``save`` writes what changed and publishes it for after the commit
 (``TableChanged``, with the new snapshot, so that this process's sockets need not read it
-back), and queues the one job the position needs. The rows a move touches are read and
-written in plain SQL (``games.tables.sql``).
+back), a match's end (``MatchFinished``) and the one job the position needs (``BotTurnDue``).
+The rows a move touches are read and written in plain SQL (``games.tables.sql``).
 """
 
 import logging
@@ -21,11 +21,10 @@ from accounts.ratings.services import ratings_record_match
 from accounts.ratings.skill import match_standings
 from games.engine import GAMES
 from games.engine.base import AbsentSeat, Action, Match
-from games.news import publish, publish_on_commit
+from games.news import publish
 from games.sql import execute_together
-from games.tables import jobs
 from games.tables.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
-from games.tables.news import MatchFinished, TableChanged
+from games.tables.news import BotTurnDue, MatchFinished, TableChanged
 from games.tables.refusals import TableRefusal
 from games.tables.selectors import TableSnapshot, table_snapshot_of
 from games.tables.sql import MOVE_ROWS, SEAT_ROWS, TABLE_ROWS, PublicMove, public_move, table_rows
@@ -58,6 +57,7 @@ class LockedTable:
     new_moves: list[Move] = field(default_factory=list)  # written by ``save``
     # The status the last news said: the row's when it was locked, then what ``save`` wrote.
     status_said: str = ""
+    told_changed: bool = False  # ``tell`` added to ``table.told``: ``save`` writes it
 
     @classmethod
     def lock(cls, table_id: int) -> "LockedTable":
@@ -155,6 +155,16 @@ class LockedTable:
             seat, move = due[0]
             self.apply(seat, move, MoveBy.TIMEOUT)
 
+    def tell(self, kind: str, *, seat: int | None = None, **params: object) -> None:
+        """Keep for the table's readers that ``kind`` happened (to ``seat``, or to the whole
+        table): each frame from now on carries it in its reader's words (``games.words.told``).
+        ``params`` are words a person typed (a reason) or plain values, never a card."""
+        self.table.told = [
+            *self.table.told,
+            {"kind": kind, "seat": seat, "version": self.table.version, "params": params},
+        ]
+        self.told_changed = True
+
     # -- after the changes -------------------------------------------------------------------
 
     def save(self, *, now: datetime | None = None, clock: bool = True) -> None:
@@ -174,7 +184,11 @@ class LockedTable:
             table.deadline, table.bot_due = self._clocks(now)
             table.clock_queued = False
         table.revision += 1
-        fields = [*PLAY_FIELDS, *(["initial_state", "generator_version"] if self.started else [])]
+        fields = [
+            *PLAY_FIELDS,
+            *(["initial_state", "generator_version"] if self.started else []),
+            *(["told"] if self.told_changed else []),
+        ]
         moves = [MOVE_ROWS.insert(self.new_moves)] if self.new_moves else []
         changed = [seat for seat in self.seats if seat.number in self.changed_seats]
         # Seats given up first: a member moving seats holds only one at every step.
@@ -185,7 +199,7 @@ class LockedTable:
         ]
         # The moves, the seats and the row in one round trip (on PostgreSQL).
         execute_together([*moves, *seats, TABLE_ROWS.update(table, fields)])
-        publish_on_commit(
+        publish(
             TableChanged(
                 table.pk,
                 table.version,
@@ -215,7 +229,7 @@ class LockedTable:
         _humans, bots = self.movers()
         if bots:
             table = self.table
-            jobs.bot_turn_queue(table_id=table.pk, version=table.version, delay=self.bot_delay(now))
+            publish(BotTurnDue(table.pk, table.version, self.bot_delay(now)))
 
     def bot_delay(self, now: datetime | None = None) -> float:
         """Seconds until a bot may move: its table's delay, or what is left of the pause."""
