@@ -19,7 +19,7 @@ rules, staff's and anyone's), each pattern of them checked by the family's row.
 import os
 import re
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import time, timedelta
 
 from django.contrib.auth import get_user_model
 from django.contrib.messages import ERROR, get_messages
@@ -767,6 +767,26 @@ R(
     POST=E("done", visitor="signin", banned="403"),
 )
 
+R(
+    "tournaments/series/new/",
+    "/tournaments/series/new/",
+    GET=E("ok", visitor="signin", banned="403"),
+    POST=E("ok", visitor="signin", banned="403"),
+)
+R(
+    "tournaments/series/<id:series_id>/",
+    "/tournaments/series/{series}/",
+    GET=E("404", banned="403", organiser="ok", staff="ok"),
+    POST=E("404", banned="403", organiser="ok", staff="ok"),
+)
+R(
+    "tournaments/series/<id:series_id>/<slug:act>/",
+    "/tournaments/series/{series}/stop/",
+    form={"reason": "x"},
+    GET=E("405", visitor="signin", banned="403"),
+    POST=E("404", visitor="signin", banned="403", organiser="done", staff="done"),
+)
+
 
 # -- sockets: what each role's handshake gets, from the gate each route asks --------------------
 # ``seat`` (a seat's view), ``watch`` (a spectator's), ``open`` (the page's or the member's
@@ -869,7 +889,17 @@ class WhoMayDoWhat(TestCase):
         tournament_services.tournament_cancel(
             tournament_id=cancelled.pk, actor=organiser, reason="rain"
         )
+        weekly = tournament_services.series_create(
+            organiser=organiser,
+            name="Friday Pool",
+            weekdays=[4],
+            time_of_day=time(20, 0),
+            time_zone="Asia/Kolkata",
+            first_date=(timezone.now() + timedelta(days=3)).date(),
+            private=True,
+        )
         cls.ids = {
+            "series": weekly.pk,
             "private": private.pk,
             "invite": private.invite_token,
             "other": other.pk,

@@ -259,7 +259,7 @@ def series(request, series_id):
         and not organiser
         and not (invite and secrets.compare_digest(invite, row.invite_token))
     ):
-        return render(request, "tournaments/private.html", status=403)
+        raise Http404  # a private series is no stranger's business (issue 28)
     context = {
         "series": row,
         "coming": series_coming(row, now=timezone.now()),
@@ -283,7 +283,11 @@ SERIES_ACTS = {
 @require_POST
 def series_act(request, series_id, act):
     action = SERIES_ACTS.get(act)
-    if action is None:
+    row = Series.objects.filter(pk=series_id).first()
+    # Its acts are its organiser's (and staff's): a stranger to a private series is told what
+    # a missing one tells (issue 28).
+    mine = row is not None and (row.organiser_id == request.user.pk or request.user.is_staff)
+    if action is None or row is None or (row.private and not mine):
         raise Http404
     try:
         action(request, series_id, request.POST.get("reason", ""))
