@@ -6,7 +6,7 @@ import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TypedDict, cast
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache as shared_cache
@@ -16,7 +16,8 @@ from django.utils import timezone
 from accounts.moderation.roles import is_moderator
 from games.engine import GAMES
 from games.engine.base import Match
-from games.tables.models import ChatLine, Move, Seat, Table, TableStatus
+from games.frames.shapes import SeatJson
+from games.tables.models import ChatLine, Move, Seat, Table, TableStatus, seats_put_off
 from games.tables.sql import PUBLIC_MOVE, PublicMove, public_move, table_rows
 from games.tables.visitors import holds_seat
 
@@ -150,18 +151,6 @@ def moderator_watches(user_id: int | None) -> bool:
 # -- a table as its sockets show it ------------------------------------------------------------
 
 
-class SeatJson(TypedDict):
-    """A seat as every frame shows it."""
-
-    seat: int
-    name: str
-    bot: str | None
-    stand_in: bool
-    away: bool
-    left: bool
-    ready: bool
-
-
 @dataclass(frozen=True)
 class SeatInfo:
     number: int
@@ -207,6 +196,11 @@ class TableSnapshot:
     seats: tuple[SeatInfo, ...]
     match: Match | None
     last_move: PublicMove | None
+    # What the table tells its seats (``Table.told``), oldest first.
+    told: tuple[dict[str, Any], ...] = ()
+
+    def seats_put_off(self) -> set[int]:
+        return seats_put_off(self.told)
 
     def seat_held_by(self, *, user_id: int | None, visitor: str = "") -> int | None:
         """The number of the member's seat, or (no user id) the visitor's; None: watching."""
@@ -263,6 +257,7 @@ def table_snapshot_of(
         ),
         match=match,
         last_move=last_move,
+        told=tuple(table.told or ()),
     )
 
 

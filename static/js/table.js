@@ -4,7 +4,7 @@
 // it may make, and the page sends back the one the player picks. Each game's own parts are in
 // table_<game>.js; the page's own parts, by concern, in table/: state (what they share),
 // socket (the socket and its reconnects), seats (seats and felt), hand, moves (moves and
-// actions), notify (sounds and notifications). An ES module: no build step.
+// actions), notify (sounds and notifications), sheet (what is not the play, over the felt). An ES module: no build step.
 import { Taash, api, byId, el, format, game, root, selection, strings, table } from "./table/state.js";
 import { listen, send, start } from "./table/socket.js";
 import { placeOf, renderScores, renderSeats, renderTurn, seatName, tick } from "./table/seats.js";
@@ -12,7 +12,9 @@ import { cardButton, keepingFocus, listenToKeys, pruneSelection, renderHand, sel
 import {
   actionButton, addLastMove, cardActions, confirmFirst, describe, guardLeaving, legalOf, move, renderActions,
 } from "./table/moves.js";
+import { sheetControls } from "./table/sheet.js";
 import { announceTurn, matchStarted, renderAfterMatch, renderEliminated, showNotice } from "./table/notify.js";
+import { renderTold } from "./table/told.js";
 
 function render() {
   keepingFocus(draw);
@@ -21,6 +23,7 @@ function render() {
 
 function draw() {
   root.classList.remove("waiting");
+  root.classList.toggle("paused", Boolean(table.frame.pause));
   renderSeats();
   renderTurn();
   if (game.board) game.board(api);
@@ -31,6 +34,7 @@ function draw() {
   addLastMove();
   renderAfterMatch();
   renderEliminated();
+  renderTold();
 }
 
 function receive(message) {
@@ -86,6 +90,7 @@ if (root) {
     rerender: () => keepingFocus(() => { renderHand(); renderActions(); }),
   });
   listenToKeys();
+  sheetControls();
   offerCopy();
   guardLeaving();
   listen(receive);
