@@ -2,7 +2,8 @@
 members or more: "Report a player" as soon as someone sits (no reload, no reason chosen); a
 moderator's removal (why and what now to the removed, what becomes of the seat to the others;
 the hand and the chat go); a banned opponent; a moderator's end with its reason; each rated
-member's rating change on the result panel; a daily deal replaced mid-attempt. Never a card in
+member's rating change on the result panel; a daily deal replaced mid-attempt, and what its
+finished table offers. Never a card in
 what is told (``games.words.told`` holds its words)."""
 
 import re
@@ -142,3 +143,16 @@ def test_rating_changes_on_the_result_and_a_daily_deal_replaced_mid_attempt(live
             "counts on the board of the deal you began"
         )
         expect(daily.locator("#hand .card-button").first).to_be_visible()  # played on
+
+        def played_out():
+            from tests.games.daily.daily_support import play_out
+
+            play_out(attempt)
+
+        written(played_out)
+        # Finished, the page comes back offering the board, sharing and tomorrow's deal; never
+        # Play again nor a new table (a daily deal is once a day).
+        expect(daily.locator("#daily-board")).to_be_visible(timeout=60_000)
+        expect(daily.locator("#daily-share")).to_be_visible()
+        expect(daily.locator("#daily-next")).to_contain_text("Tomorrow's deal opens in")
+        assert daily.locator("#play-again, a[href$='/tables/new/']").count() == 0

@@ -2,7 +2,7 @@
 back as messages in the reader's language, nothing changed."""
 
 import secrets
-from datetime import date
+from datetime import date, datetime, time, timedelta
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -19,6 +19,7 @@ from tournaments.models import Series, Tournament, TournamentStatus
 from tournaments.refusals import TournamentRefusal, tournament_refusal_text
 from tournaments.services.entering import check_in_opens_at, may_see, registration_closes_at
 from tournaments.services.series import series_coming
+from tournaments.web.feeds import series_calendar, tournament_calendar
 from tournaments.web.forms import (
     DEFAULT_ZONE,
     WEEKDAYS,
@@ -303,3 +304,71 @@ def _day(request) -> date:
         return date.fromisoformat(request.POST.get("day", "")[:10])
     except ValueError:
         raise TournamentRefusal("not_a_series_date") from None
+
+
+def schedule(request):
+    """What is coming this week and next, by day in the reader's zone (named)."""
+    zone = timezone.get_current_timezone()
+    today = timezone.localdate()
+    monday = today - timedelta(days=today.weekday())
+    start = datetime.combine(monday, time(), tzinfo=zone)
+    end = datetime.combine(monday + timedelta(days=14), time(), tzinfo=zone)
+    user_id = request.user.pk if request.user.is_authenticated else None
+    days: dict[date, list[Tournament]] = {}
+    for row in selectors.coming_between(start, end, user_id=user_id):
+        days.setdefault(timezone.localtime(row.starts_at, zone).date(), []).append(row)
+    context = {
+        "days": sorted(days.items()),
+        "zone_name": timezone.get_current_timezone_name(),
+        "today": today,
+        "week_two": monday + timedelta(days=7),
+    }
+    return render(request, "tournaments/schedule.html", context)
+
+
+def tournament_ics(request, tournament_id):
+    row = Tournament.objects.filter(pk=tournament_id).first()
+    if row is None:
+        raise Http404
+    user_id = request.user.pk if request.user.is_authenticated else None
+    invite = request.GET.get("invite") or None
+    if not may_see(row, user_id=user_id, invite=invite):
+        return _refused_feed(request)
+    url = request.build_absolute_uri(
+        f"/tournaments/{row.pk}/" + (f"?invite={row.invite_token}" if row.private else "")
+    )
+    return _feed(tournament_calendar(row, url), f"tournament-{row.pk}.ics")
+
+
+def series_ics(request, series_id):
+    row = Series.objects.filter(pk=series_id).first()
+    if row is None:
+        raise Http404
+    invite = request.GET.get("invite") or None
+    user_id = request.user.pk if request.user.is_authenticated else None
+    if (
+        row.private
+        and user_id != row.organiser_id
+        and not (invite and secrets.compare_digest(invite, row.invite_token))
+    ):
+        return _refused_feed(request)
+
+    def url_of(tournament: Tournament | None) -> str:
+        if tournament is None:
+            return request.build_absolute_uri(f"/tournaments/series/{row.pk}/")
+        query = f"?invite={tournament.invite_token}" if tournament.private else ""
+        return request.build_absolute_uri(f"/tournaments/{tournament.pk}/{query}")
+
+    return _feed(series_calendar(row, url_of, timezone.now()), f"series-{row.pk}.ics")
+
+
+def _feed(body: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response
+
+
+def _refused_feed(request) -> HttpResponse:
+    return HttpResponse(
+        tournament_refusal_text("private"), status=403, content_type="text/plain; charset=utf-8"
+    )
