@@ -1,23 +1,37 @@
-"""Everything that reacts to what a write did: each event type (``games.news.News``) and the
-functions it calls, in the order called, each given the event (``games.news.publish``).
+"""Everything that reacts to what a write did: each event type (a ``games.news.News``) and the
+functions it calls, in the order listed, each given the event (``games.news.publish``).
 
-``IN_COMMIT`` runs inside the write's transaction (a reaction that must be written with it,
-both or neither); ``AFTER_COMMIT`` once it commits, in the committing thread. An event with no
-line here reaches nobody.
+``IN_COMMIT`` runs inside the write's transaction: a reaction written with it, both or neither.
+``AFTER_COMMIT`` runs once it commits, in the committing thread: deliveries to sockets, jobs.
+An event with no line here reaches nobody.
 
-The table is here, at the top of the import graph with the URLs, because it names functions of
-every app: the tables' writes (``games.tables``) may not know the daily deal, the tournaments
-or the sockets (``games.live``) that react to them, and ``accounts`` may know nothing of
-``games`` but its floor; ``config`` alone may import them all (tests/games/test_layers.py).
-A function listed here is a service, a job's ``delay`` or a delivery to sockets; the few lines
-below that adapt an event to one say nothing more than which call it makes.
+The table is here, at the top of the import graph beside the URLs, because it names functions
+of every app: the tables' writes (``games.tables``) may not know the daily deal, the
+tournaments, the Celery tasks or the sockets (``games.live``) that react to them, and
+``accounts`` may know nothing of ``games`` but its floor; ``config`` alone may import them all
+(tests/games/test_layers.py). ``settings.NEWS_SUBSCRIBERS`` names this module for
+``games.news``, as ``ROOT_URLCONF`` names the URLs.
+
+From a match's last move to the next round's seats: ``LockedTable.save`` (games.tables.services
+.locked) ends the match (``_finish``) and publishes ``MatchFinished``; after the commit
+``tournaments.tasks.round_check_queue`` queues ``tournament_round_check``, whose service
+(``tournaments.services.rounds``) settles the table and, the round over, seats the next.
 """
 
+from accounts.moderation.sanctions import MemberSanctioned
+from accounts.notices.inbox import MemberNoticed
 from games.daily.news import DailyDealRotated
 from games.daily.services import BOARD_PAGE, daily_match_finished
-from games.live.fanout import page_changed_send
+from games.live.fanout import (
+    chat_news_send,
+    member_banned_shut_out,
+    page_changed_send,
+    table_changed_send,
+)
 from games.news import PageChanged, Subscribers
-from games.tables.news import MatchFinished
+from games.tables.news import BotTurnDue, ChatDeleted, ChatPosted, MatchFinished, TableChanged
+from games.tasks import bot_turn_queue
+from tournaments.news import TournamentRoundOver
 from tournaments.tasks import round_check_queue
 
 
@@ -27,11 +41,25 @@ def daily_board_refresh(rotated: DailyDealRotated) -> None:
 
 
 IN_COMMIT: Subscribers = {
+    # A daily attempt (or a visitor's try) is scored with its match's end.
     MatchFinished: (daily_match_finished,),
+    # The job is sent by its task once the write commits (Celery's ``apply_async_on_commit``).
+    BotTurnDue: (bot_turn_queue,),
 }
 
 AFTER_COMMIT: Subscribers = {
-    # A tournament's round is checked, and the next seated, by a job.
+    # Every socket of the table renders the new revision; the lobby and console lists too.
+    TableChanged: (table_changed_send,),
+    # A tournament's round is checked, and the next round seated, by a job.
     MatchFinished: (round_check_queue,),
+    ChatPosted: (chat_news_send,),
+    ChatDeleted: (chat_news_send,),
+    # A ban closes the member's sockets everywhere.
+    MemberSanctioned: (member_banned_shut_out,),
+    # A live page (the lobby, the console, a tournament's, a day's boards) draws itself again.
+    PageChanged: (page_changed_send,),
     DailyDealRotated: (daily_board_refresh,),
+    # Told in its transaction by notices (the notices page reads them); nothing more yet.
+    MemberNoticed: (),
+    TournamentRoundOver: (),
 }

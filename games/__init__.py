@@ -20,12 +20,17 @@ checks it):
   ``notices.inbox``; never an accounts page nor ``accounts.members``. Never Channels, asgiref,
   ``live``, ``web`` or ``words``. A service publishes what it changed after its commit
   (``tables.news``, on ``news``) and knows nothing of sockets.
+- ``frames``: every frame a seat, a spectator, a replay or the offline table sees, typed, built
+  by one pure builder from what the caller read (``TableFacts``) and the match; a rummy
+  layout's answer. Imports the engine and ``words``; nothing else of the app, nothing of Django
+  but the translation (it runs in the browser too).
 - ``words``: what the tables say to people, in their language (names, refusals, the words of
   moves). Imports the engine and Django's translation; nothing of ``tables``, ``live``, ``web``.
 - ``live``: everything that touches Channels: consumers, socket guards, the fan-out of
   ``tables.news`` into frames, the per-process snapshot cache, presence, routing, and
   ``live.server``, Daphne with a frame cap that ends in a close code (the command that serves
-  the site). Imports ``tables`` (services, selectors, news), ``words``, the engine, the floor
+  the site). Imports ``tables`` (services, selectors, news), ``frames``, ``words``, the engine,
+  the floor
   and of ``accounts`` the moderation a socket needs (bans, roles).
 - ``daily``: the daily deal: generation, attempts (tables made through ``tables``' services),
   scores, leaderboards, rotation. Imports ``tables``, the engine and ``accounts`` (the audit
@@ -37,10 +42,11 @@ checks it):
   ``tables`` never imports it.
 - ``web``: views, forms and template tags: parse a request, call one service or selector,
   render; and ``web.unavailable``, the site's 503 page when Redis does not answer. Imports
-  ``tables``, ``daily``, ``ranked``, ``words``, the engine, the floor, and of ``live`` only
-  ``live.frames`` (a page draws its first frame as the socket would send it); never Channels.
+  ``tables``, ``daily``, ``ranked``, ``words``, ``frames``, the engine, the floor, and of
+  ``live`` only ``live.frames`` (a page draws its first frame as the socket would send it, from
+  the snapshot the socket reads); never Channels.
 - ``offline``: the offline table against bots, run in the browser by Pyodide. Imports the
-  engine, ``words``, of ``live`` only ``live.arrange``, and of Django only its translation (in
+  engine, ``words``, ``frames``, and of Django only its translation (in
   the browser a stand-in, ``offline.translation``). ``offline.build`` packs it for the browser.
 - ``tasks`` (Celery: bot turns, clocks, the daily deals, the ranked queues' pass) calls
   ``tables``', ``daily``'s and ``ranked``'s services; ``models`` is where Django

@@ -7,18 +7,15 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self) -> None:
-        # Every process that writes (servers, workers, commands) delivers what it changed.
         from accounts.moderation.audit import acts_register
         from accounts.notices.inbox import notice_kinds_register
-        from games.live.fanout import on_published
         from games.live.pages import page_kind_register
-        from games.news import CONSOLE_TABLES_KEY, published
+        from games.news import CONSOLE_TABLES_KEY
         from games.web.console import console_may_watch, console_render
         from games.web.lobby import lobby_may_watch, lobby_render
         from games.words import chat
         from games.words.labels import NOTICE_SENTENCES
 
-        published.connect(on_published, dispatch_uid="games.live.fanout")
         page_kind_register("lobby", render=lobby_render, may_watch=lobby_may_watch)
         # Every console page, whatever its filters, hears the one key the writes publish.
         page_kind_register(

@@ -25,10 +25,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.dispatch import Signal
-
-published = Signal()
-"""Sent after a commit with ``news``, besides the table (the news not in it yet)."""
 
 
 @dataclass(frozen=True)
@@ -65,13 +61,11 @@ def publish(event: News) -> None:
     table = _table()
     for subscriber in table.IN_COMMIT.get(type(event), ()):
         subscriber(event)
-    transaction.on_commit(lambda: _deliver(table.AFTER_COMMIT, event))
+    after = table.AFTER_COMMIT.get(type(event))
+    if after:
+        transaction.on_commit(lambda: _deliver(after, event))
 
 
-def _deliver(after_commit: Subscribers, event: News) -> None:
-    for subscriber in after_commit.get(type(event), ()):
+def _deliver(subscribers: tuple[Callable[[Any], None], ...], event: News) -> None:
+    for subscriber in subscribers:
         subscriber(event)
-    published.send(sender=type(event), news=event)
-
-
-publish_on_commit = publish

@@ -7,6 +7,7 @@ from games.daily.services import daily_deals_generate, visitor_tries_sweep
 from games.live.presence import announcement_send
 from games.ranked.services import queues_form
 from games.tables import selectors, services
+from games.tables.news import BotTurnDue
 
 # Two sweeps ahead: a clock is queued even when one sweep runs late; it is queued once.
 CLOCK_HORIZON = timedelta(seconds=4)
@@ -25,6 +26,11 @@ def presence_announce(text: str, user_id: int | None = None) -> None:
 def table_bot_turn(table_id: int, version: int) -> None:
     """A bot's (or a stand-in's) turn at ``version``; a late or repeated job does nothing."""
     services.table_bot_turn_play(table_id=table_id, version=version)
+
+
+def bot_turn_queue(due: BotTurnDue) -> None:
+    """Queue the bot's turn for after the commit of the write that made it due."""
+    table_bot_turn.apply_async_on_commit((due.table_id, due.version), countdown=max(due.delay, 0))
 
 
 @shared_task

@@ -3,7 +3,7 @@
 - ``models``: sanctions, reports and their cases, audit entries (append-only).
 - ``roles``: who may moderate (the "moderators" group, permission ``accounts.moderate``).
 - ``sanctions``: chat mutes and bans by moderators, play bans from the site's own signals,
-  lifting them; a ban publishes ``MemberShutOut`` (``games.news``) after its commit.
+  lifting them; each sanction given publishes ``MemberSanctioned`` (``games.news``).
 - ``reports``: players' reports merged into one case per member; claim, act, close.
 - ``audit``: record an act in its transaction, read the log; each app registers its acts.
 - ``words``: moderation's acts, notices and refusals, in the reader's language.

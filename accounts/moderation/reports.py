@@ -31,7 +31,7 @@ from accounts.moderation.models import (
 )
 from accounts.moderation.roles import NotModerator, is_moderator
 from accounts.notices.inbox import notice_send
-from games.news import CONSOLE_TABLES_KEY, PageChanged, publish_on_commit
+from games.news import CONSOLE_TABLES_KEY, PageChanged, publish
 
 NOTE_LONGEST = 500
 # A flood: more reports than this from one member in an hour, or a second on the same member
@@ -120,7 +120,7 @@ def report_file(
             created_at=now,
         )
         if attached.table_id is not None:
-            publish_on_commit(PageChanged("console", CONSOLE_TABLES_KEY))
+            publish(PageChanged("console", CONSOLE_TABLES_KEY))
     return report
 
 

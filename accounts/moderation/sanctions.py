@@ -1,11 +1,11 @@
 """Sanctions of members: chat mutes and account bans given by moderators, play bans given by the
 site's own signals, and lifting either (issue 20, points 3 and 6).
 
-Each act runs in one transaction with its audit entry and the notice to the member. A ban also
-publishes ``MemberShutOut`` after the commit: ``games.live`` closes every socket of the member
-in every server process (a channel group per member), and ``accounts.moderation.middleware``
-ends their sessions at their next request, which ``accounts.members.adapter`` refuses to sign
-in again.
+Each act runs in one transaction with its audit entry and the notice to the member, and
+publishes ``MemberSanctioned`` (``games.news``; who hears it: ``config/subscribers.py``). After
+a ban's commit ``games.live`` closes every socket of the member in every server process (a
+channel group per member), and ``accounts.moderation.middleware`` ends their sessions at their
+next request, which ``accounts.members.adapter`` refuses to sign in again.
 """
 
 from dataclasses import dataclass
@@ -22,7 +22,7 @@ from accounts.moderation.models import Sanction, SanctionKind
 from accounts.moderation.roles import NotModerator, is_moderator
 from accounts.notices.inbox import notice_send
 from accounts.profiles.formats import local_datetime
-from games.news import News, publish_on_commit
+from games.news import News, publish
 
 # Play bans (lichess): 10 minutes the first time, each repeat within 72 hours three times the
 # last, never more than 3 days.
@@ -41,10 +41,13 @@ LONGEST_DAYS = 3650
 
 
 @dataclass(frozen=True)
-class MemberShutOut(News):
-    """``member_id`` was banned: every socket of theirs closes now, in every server process."""
+class MemberSanctioned(News):
+    """``member_id`` was given a sanction of ``kind`` (``SanctionKind``: a mute, a ban, a play
+    ban) until ``until`` (ISO time; None: for good)."""
 
     member_id: int
+    kind: str
+    until: str | None
 
 
 class SanctionRefusal(Exception):
@@ -135,7 +138,6 @@ def member_ban(
         raise SanctionRefusal("not_a_moderator")
     now = timezone.now()
     sanction = _give(moderator, member, SanctionKind.BAN, reason, now, _until(days, hours, now))
-    publish_on_commit(MemberShutOut(member_id=member.pk))
     return sanction
 
 
@@ -157,7 +159,13 @@ def _give(
         kind=f"{kind}_given" if until else f"{kind}_for_good",
         params={"reason": reason, "until": until.isoformat() if until else ""},
     )
+    _published(sanction)
     return sanction
+
+
+def _published(sanction: Sanction) -> None:
+    until = sanction.until.isoformat() if sanction.until else None
+    publish(MemberSanctioned(member_id=sanction.member_id, kind=sanction.kind, until=until))
 
 
 @transaction.atomic
@@ -224,6 +232,7 @@ def play_ban_give(
         params={"until": until.isoformat()},
         link=f"/tables/{table_id}/",
     )
+    _published(sanction)
     return sanction
 
 

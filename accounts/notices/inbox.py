@@ -20,7 +20,7 @@ from django.utils.functional import Promise
 
 from accounts.notices.models import Notice
 from accounts.profiles.formats import local_datetime
-from games.news import News, publish_on_commit
+from games.news import News, publish
 
 # A kind's words: a sentence whose %(name)s fields the values fill, or a function of the values
 # for words a sentence cannot make alone (the daily deal's day, named as its page names it).
@@ -53,7 +53,7 @@ def notice_send(
     notice = Notice.objects.create(
         member_id=member_id, kind=kind, params=dict(params or {}), link=link
     )
-    publish_on_commit(MemberNoticed(member_id=member_id, notice_id=notice.pk))
+    publish(MemberNoticed(member_id=member_id, notice_id=notice.pk))
     return notice
 
 
@@ -69,7 +69,7 @@ def notices_send(*, notices: Sequence[tuple[int, str, Mapping[str, Any], str]]) 
         for member_id, kind, params, link in notices
     )
     for notice in kept:
-        publish_on_commit(MemberNoticed(member_id=notice.member_id, notice_id=notice.pk))
+        publish(MemberNoticed(member_id=notice.member_id, notice_id=notice.pk))
     return kept
 
 

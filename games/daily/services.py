@@ -32,7 +32,7 @@ from games.daily.news import DailyDealRotated
 from games.daily.plans import DAILY_BOT_LEVELS, MEMBER_SEAT, PLANS
 from games.daily.refusals import DailyRefusal
 from games.engine.base import Match
-from games.news import PageChanged, publish, publish_on_commit
+from games.news import PageChanged, publish
 from games.tables import services as table_services
 from games.tables.models import Move, Table, TableStatus
 from games.tables.news import MatchFinished
@@ -299,7 +299,7 @@ def daily_attempt_score(
     )
     _score_counted(attempt.deal_id, score)
     # The open boards show it within a second (games.live.pages pushes at most once a second).
-    publish_on_commit(PageChanged(BOARD_PAGE, attempt.game))
+    publish(PageChanged(BOARD_PAGE, attempt.game))
     return True
 
 

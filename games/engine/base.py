@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, TypedDict
+from typing import Any, ClassVar, Literal, TypedDict
 
 from games.engine.cards import is_card_code
 from games.engine.errors import IllegalAction
@@ -273,6 +273,9 @@ class GameRules:
     """Per variant with an auction: its calls, lowest first."""
     drop_variants: frozenset[str] = frozenset()
     """The variants in which a player may drop out of a deal."""
+    play_direction: Literal["left", "right"] = "left"
+    """Which way play passes round the table: ``"left"`` (clockwise: the next seat is the one
+    to the player's left) or ``"right"`` (counter-clockwise, as Court Piece is played, CP-1)."""
     random_play_options: Mapping[str, Any] = field(default_factory=dict)
     """Options under which uniformly random legal play ends a match, for the tests and
     benchmarks that play at random; empty where the defaults already do. Random play is no

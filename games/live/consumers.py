@@ -17,7 +17,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.utils import translation
 
 from games.engine import IllegalAction
-from games.live.arrange import ArrangementRefusal, arrangement_frame
+from games.frames.arrange import ArrangementRefusal, arrangement_frame
+from games.frames.shapes import error_frame, pong_frame
 from games.live.chat import TableChat
 from games.live.dispatch import LoopDispatch
 from games.live.frames import state_frame
@@ -85,7 +86,7 @@ class TableConsumer(LoopDispatch, TableChat):
     A refusal is an error frame to the sender alone,
     ``{"type": "error", "code": ..., "message": ...}``, and changes nothing.
     ``{"type": "arrange", "groups": [[...], ...]}`` (rummy) judges the sender's own layout of
-    their hand and changes nothing (``games.live.arrange``).
+    their hand and changes nothing (``games.frames.arrange``).
     Private tables need their invite (``?invite=...``) unless the member sits there. A
     visitor (not signed in) sits only where their session's key holds a seat (a daily deal's
     try, ``games.tables.visitors``), and is known by that key wherever a member is known by
@@ -206,9 +207,7 @@ class TableConsumer(LoopDispatch, TableChat):
         try:
             frame = await _arrangement(snapshot, self.seat, message, self.language)
         except ArrangementRefusal as refusal:
-            await self.send_json(
-                {"type": "error", "code": refusal.code, "message": refusal.message}
-            )
+            await self.send_json(error_frame(refusal.code, refusal.message))
             return
         await self.send_json(frame)
 
@@ -216,7 +215,7 @@ class TableConsumer(LoopDispatch, TableChat):
         """The heartbeat carries the table's bare version and revision: a client behind them
         (a broadcast it never got) asks for the state again."""
         version, revision = await _table_revision(self.table_id) or (None, None)
-        await self.send_json({"type": "pong", "version": version, "revision": revision})
+        await self.send_json(pong_frame(version, revision))
 
     async def client_sync(self, message):
         await self.send_current_state()

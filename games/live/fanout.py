@@ -1,9 +1,10 @@
-"""From a write's news to the sockets: ``games.news.published`` to every table socket of every
-server process, each sending its own seat's view.
+"""From a write's news to the sockets: each function here is listed for its event in
+``config/subscribers.py`` (after the commit), and tells every table socket of every server
+process, each sending its own seat's view, or a live page, a chat room, a member's sockets.
 
 Only the table's id, version and revision cross the channel layer: every socket renders its own
 seat's view from a snapshot of that revision (DESIGN.md, "A move"), so no card ever crosses
-Redis. ``on_published`` runs in the thread that committed the write:
+Redis. ``table_changed_send`` runs in the thread that committed the write:
 
 - In a server process, whose sockets' event loop runs, the news is handed to that loop and the
   writing thread goes on at once (a socket's move in the thread pool, a page's seat taken). On
@@ -28,11 +29,12 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from accounts.moderation.sanctions import MemberShutOut
+from accounts.moderation.models import SanctionKind
+from accounts.moderation.sanctions import MemberSanctioned
 from games.live.chat import chat_news_deliver, member_shut_out_deliver
 from games.live.groups import page_group, table_group
 from games.live.hub import Hub, TableChangedEvent, running_hubs
-from games.news import CONSOLE_TABLES_KEY, News, PageChanged
+from games.news import CONSOLE_TABLES_KEY, PageChanged
 from games.tables.models import TableStatus
 from games.tables.news import ChatDeleted, ChatPosted, TableChanged
 
@@ -54,18 +56,8 @@ def console_shows(news: TableChanged) -> bool:
     return news.status_before == TableStatus.OPEN or news.status != news.status_before
 
 
-def on_published(sender: type[News], news: News, **kwargs: object) -> None:
-    if isinstance(news, PageChanged):
-        page_changed_send(news)
-        return
-    if isinstance(news, ChatPosted | ChatDeleted):
-        _send_from_here(chat_news_deliver(news))
-        return
-    if isinstance(news, MemberShutOut):
-        _send_from_here(member_shut_out_deliver(news.member_id))
-        return
-    if not isinstance(news, TableChanged):
-        return
+def table_changed_send(news: TableChanged) -> None:
+    """Tell every socket of the table (and the lists that show the change) its new revision."""
     hubs = running_hubs()
     for number, hub in enumerate(hubs):
         # One copy to the channel layer, from the first; in a server there is only one loop.
@@ -77,6 +69,17 @@ def on_published(sender: type[News], news: News, **kwargs: object) -> None:
             break
     if not hubs:
         async_to_sync(table_news_deliver)(None, news)
+
+
+def chat_news_send(news: ChatPosted | ChatDeleted) -> None:
+    """Tell the readers of the chat's room the line said or deleted."""
+    _send_from_here(chat_news_deliver(news))
+
+
+def member_banned_shut_out(news: MemberSanctioned) -> None:
+    """A ban closes every socket of the member, in every server process."""
+    if news.kind == SanctionKind.BAN:
+        _send_from_here(member_shut_out_deliver(news.member_id))
 
 
 def page_changed_send(news: PageChanged) -> None:

@@ -215,8 +215,9 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
         await super().websocket_disconnect(message)
 
     async def member_shut_out(self, event):
-        """The member was banned (``accounts.moderation.sanctions.MemberShutOut``, through their
-        group): this socket closes now, whichever server process holds it."""
+        """The member was banned (``MemberSanctioned``, told to their group by
+        ``fanout.member_banned_shut_out``): this socket closes now, whichever server process
+        holds it."""
         await self.refuse("banned", CLOSE_SHUT_OUT)
 
     async def receive(self, text_data=None, bytes_data=None):

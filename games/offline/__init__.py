@@ -12,8 +12,7 @@ draws a socket's.
 - ``build``: packs the above into ``build/offline/engine.zip`` for the browser (``./dev`` runs
   it); it stays on the server, left out of the archive.
 
-May import: ``games.engine``, ``games.words``, and of ``live`` only ``live.arrange`` (a rummy
-layout's answer: the engine and the words, nothing of Channels), and of Django only its
-translation, as ``games.words`` does (in the browser, ``translation`` stands in for it). Nothing
-that reads or writes the database.
+May import: ``games.engine``, ``games.words``, ``games.frames`` (the frames the live tables
+send, from the same builder), and of Django only its translation, as ``games.words`` does (in
+the browser, ``translation`` stands in for it). Nothing that reads or writes the database.
 """

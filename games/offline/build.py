@@ -2,7 +2,7 @@
 the Web Worker into Pyodide's file system (static/js/offline_worker.js).
 
 It holds the source as it is (never a copy kept in the repository): ``games/engine``,
-``games/words``, ``games/live/arrange.py``, ``games/offline``; the site's compiled catalogues
+``games/words``, ``games/frames``, ``games/offline``; the site's compiled catalogues
 (``locale/*/LC_MESSAGES/django.mo``, which ``./dev`` compiles first); and
 ``games/offline/translation.py`` as ``django.utils.translation``, so ``games.words`` tells the
 moves in the same words as the server. The archive's bytes depend on the sources alone (fixed
@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "build" / "offline"
 ARCHIVE = OUT / "engine.zip"
-PACKAGES = ("games/engine", "games/words", "games/offline")
-FILES = ("games/__init__.py", "games/live/__init__.py", "games/live/arrange.py")
+PACKAGES = ("games/engine", "games/words", "games/frames", "games/offline")
+FILES = ("games/__init__.py",)
 STAND_IN = "games/offline/translation.py"
 # This module packs the others and is never run in the browser.
 LEFT_OUT = "games/offline/build.py"

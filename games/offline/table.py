@@ -25,7 +25,10 @@ from django.utils.translation import gettext, override
 from games.engine import GAMES, IllegalAction
 from games.engine.base import Action, Match
 from games.engine.bots import LEVELS, Bot, bot_for
-from games.live.arrange import ArrangementRefusal, arrangement_frame
+from games.frames.arrange import ArrangementRefusal, arrangement_frame
+from games.frames.shapes import ArrangementFrame, ErrorFrame, PublicMove, StateFrame, error_frame
+from games.frames.state import TableFacts, state_frame
+from games.frames.told import told_move
 from games.words.moves import move_text
 from games.words.refusals import refusal_text
 
@@ -94,7 +97,7 @@ class OfflineTable:
 
     # -- moves ---------------------------------------------------------------------------------
 
-    def move(self, action: object, version: object) -> dict[str, Any] | None:
+    def move(self, action: object, version: object) -> ErrorFrame | None:
         """The player's move, as a table socket takes one: ``None`` once applied, or an error
         frame (in the active language) that changed nothing."""
         if version != self.version:
@@ -152,32 +155,32 @@ class OfflineTable:
 
     # -- what the page is sent -----------------------------------------------------------------
 
-    def frame(self, language: str) -> dict[str, Any]:
-        """The player's frame, shaped as ``games.live.frames.StateFrame``: the seat's view,
-        its legal moves, the seats, the last move told in ``language``. The match stays
-        ``playing`` once over (there is no server to draw the result page): its view says so."""
-        match, record = self.match, self.record_
+    def frame(self, language: str) -> StateFrame:
+        """The player's frame, from the builder the live tables use (``games.frames``): the
+        seat's view, its legal moves, the seats, the last move told in ``language``. The match
+        stays ``playing`` once over (there is no server to draw the result page): its view says
+        so, and it offers no move."""
+        record = self.record_
         last = record["moves"][-1] if record["moves"] else None
         with override(language):
             # The player's seat is theirs, never an empty one (the page calls it "you").
             player = gettext("you")
-            told = None
-            if last is not None:
-                public = {key: last[key] for key in ("version", "seat", "by", "events")}
-                told = {**public, "text": move_text(last["events"], self.game)}
-        return {
-            "type": "state",
-            "table": "offline-" + record.get("id", ""),
-            "game": self.game,
-            "variant": record["variant"],
-            "version": self.version,
-            "revision": self.version,
-            "status": "playing",
-            "seat": PLAYER_SEAT,
-            "view": match.view(PLAYER_SEAT),
-            "legal": [] if match.is_over() else match.legal_actions(PLAYER_SEAT),
-            "deadline": None,
-            "seats": [
+        public: PublicMove | None = None
+        if last is not None:
+            public = {
+                "version": last["version"],
+                "seat": last["seat"],
+                "by": last["by"],
+                "events": last["events"],
+            }
+        facts = TableFacts(
+            table="offline-" + record.get("id", ""),
+            game=self.game,
+            variant=record["variant"],
+            version=self.version,
+            revision=self.version,
+            status="playing",
+            seats=[
                 {
                     "seat": seat,
                     "name": "" if level else player,
@@ -185,11 +188,15 @@ class OfflineTable:
                     "stand_in": False,
                     "away": False,
                     "left": False,
+                    "ready": False,
                 }
                 for seat, level in enumerate(record["levels"])
             ],
-            "last_move": told,
-        }
+            last_move=told_move(
+                public, self.game, language=language, key=(record.get("id", ""), self.version)
+            ),
+        )
+        return state_frame(facts, self.match, PLAYER_SEAT)
 
     def recent_moves(self, language: str, count: int = 30) -> list[dict[str, Any]]:
         """The last ``count`` moves told in ``language``, oldest first (a resumed page's list)."""
@@ -203,21 +210,21 @@ class OfflineTable:
                 for move in self.record_["moves"][-count:]
             ]
 
-    def arrange(self, message: dict[str, Any], language: str) -> dict[str, Any]:
-        """A rummy layout judged (``games.live.arrange``), or its refusal as an error frame."""
+    def arrange(self, message: dict[str, Any], language: str) -> ArrangementFrame | ErrorFrame:
+        """A rummy layout judged (``games.frames.arrange``), or its refusal as an error frame."""
         with override(language):
             try:
                 return arrangement_frame(self.match, PLAYER_SEAT, message)
             except ArrangementRefusal as refusal:
-                return {"type": "error", "code": refusal.code, "message": refusal.message}
+                return error_frame(refusal.code, refusal.message)
 
-    def error(self, code: str, language: str) -> dict[str, Any]:
+    def error(self, code: str, language: str) -> ErrorFrame:
         with override(language):
             return _error(code)
 
 
-def _error(code: str, detail: str = "") -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": refusal_text(code, detail)}
+def _error(code: str, detail: str = "") -> ErrorFrame:
+    return error_frame(code, refusal_text(code, detail))
 
 
 def _checked(setup: dict[str, Any]) -> tuple[str, str, list[str]]:

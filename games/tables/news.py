@@ -52,6 +52,17 @@ class MatchFinished(News):
 
 
 @dataclass(frozen=True)
+class BotTurnDue(News):
+    """A bot (or a stand-in) is to move at ``table_id`` in the position of ``version``, in
+    ``delay`` seconds: its job is queued (``games.tasks.bot_turn_queue``) once the write
+    commits. A late or repeated job finds the table moved on and does nothing."""
+
+    table_id: int
+    version: int
+    delay: float
+
+
+@dataclass(frozen=True)
 class ChatPosted(News):
     """A line was said in a room of the table's chat: everything a reader of the room sees,
     but a quick phrase's words, which each reader's socket puts in their own language."""

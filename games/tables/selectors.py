@@ -6,7 +6,7 @@ import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TypedDict, cast
+from typing import cast
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache as shared_cache
@@ -16,6 +16,7 @@ from django.utils import timezone
 from accounts.moderation.roles import is_moderator
 from games.engine import GAMES
 from games.engine.base import Match
+from games.frames.shapes import SeatJson
 from games.tables.models import ChatLine, Move, Seat, Table, TableStatus
 from games.tables.sql import PUBLIC_MOVE, PublicMove, public_move, table_rows
 from games.tables.visitors import holds_seat
@@ -148,18 +149,6 @@ def moderator_watches(user_id: int | None) -> bool:
 
 
 # -- a table as its sockets show it ------------------------------------------------------------
-
-
-class SeatJson(TypedDict):
-    """A seat as every frame shows it."""
-
-    seat: int
-    name: str
-    bot: str | None
-    stand_in: bool
-    away: bool
-    left: bool
-    ready: bool
 
 
 @dataclass(frozen=True)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import TypedDict, cast
+from typing import cast
 
 from django.contrib.auth import get_user_model
 from django.db import connection
 
 from accounts.profiles.models import Profile
-from games.engine.base import Event
+from games.frames.shapes import PublicMove as PublicMove
 from games.sql import Rows
 from games.tables.models import Move, Seat, Table
 
@@ -29,15 +29,6 @@ MOVE_ROWS = Rows(Move)
 # trump is chosen by an action only its player may see).
 PUBLIC_MOVE = ("version", "seat", "by", "events")
 PUBLIC_MOVE_ROWS = Rows(Move, only=PUBLIC_MOVE)
-
-
-class PublicMove(TypedDict):
-    """The public side of a move (``PUBLIC_MOVE``), as frames and replays show it."""
-
-    version: int
-    seat: int
-    by: str
-    events: list[Event]
 
 
 def public_move(move: Move) -> PublicMove:

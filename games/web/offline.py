@@ -28,7 +28,7 @@ from games.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
 from games.engine import GAMES
 from games.engine.bots import LEVELS
 from games.tables.models import BotLevel, TableStatus
-from games.web.tables import GAME_SCRIPTS, PLAY_DIRECTIONS
+from games.web.tables import GAME_SCRIPTS
 from games.words.labels import variant_name
 from games.words.table_page import table_page_words
 
@@ -48,7 +48,8 @@ PYODIDE_FILES = (
 # The table script's modules (static/js/table/), imported by their plain names (a module's
 # relative import), as offline_home.js imports the store.
 TABLE_MODULES = tuple(
-    f"js/table/{name}.js" for name in ("state", "socket", "seats", "hand", "moves", "notify")
+    f"js/table/{name}.js"
+    for name in ("state", "socket", "seats", "hand", "moves", "notify", "sheet")
 )
 PAGE_SCRIPTS = (
     "js/table_cards.js",
@@ -209,7 +210,7 @@ def offline_table(request, slug):
         "game": game,
         "game_partial": f"games/table/_{slug}.html",
         "game_script": GAME_SCRIPTS[slug],
-        "direction": PLAY_DIRECTIONS.get(slug, "right"),
+        "direction": GAMES[slug].play_direction,
         "strings": table_page_words(
             bot_levels=BotLevel.choices, table_statuses=TableStatus.choices
         ),

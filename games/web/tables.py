@@ -191,7 +191,7 @@ def table(request, table_id):
         "socket_path": _with_invite(f"/ws/tables/{table.pk}/", invite),
         "chat": chat_context(snapshot, seat, user_id),
         "rematch": _rematch_of(table) if table.status == TableStatus.FINISHED else None,
-        "direction": PLAY_DIRECTIONS.get(table.game, "right"),
+        "direction": GAMES[table.game].play_direction,
     }
     return render(request, "games/table.html", context)
 
@@ -281,7 +281,7 @@ def table_replay(request, table_id):
             bot_levels=BotLevel.choices, table_statuses=TableStatus.choices
         ),
         "rules": {"bids": GAMES[table.game].bid_ladder(table.variant)},
-        "direction": PLAY_DIRECTIONS.get(table.game, "right"),
+        "direction": GAMES[table.game].play_direction,
         "recent_moves": [],
     }
     return render(request, "games/table.html", context)
@@ -290,7 +290,6 @@ def table_replay(request, table_id):
 # Which way play passes round the felt (the engines number seats clockwise): to the right in
 # Court Piece (CP-1, counter-clockwise), to the left in the others (PI-2: bidding starts left
 # of the dealer; rummy and Hidden Unders pass to the next seat number).
-PLAY_DIRECTIONS = {"courtpiece": "right", "pitch": "left", "rummy": "left", "unders": "left"}
 
 # Each game's own part of the table page's script.
 GAME_SCRIPTS = {

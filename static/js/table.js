@@ -4,7 +4,7 @@
 // it may make, and the page sends back the one the player picks. Each game's own parts are in
 // table_<game>.js; the page's own parts, by concern, in table/: state (what they share),
 // socket (the socket and its reconnects), seats (seats and felt), hand, moves (moves and
-// actions), notify (sounds and notifications). An ES module: no build step.
+// actions), notify (sounds and notifications), sheet (what is not the play, over the felt). An ES module: no build step.
 import { Taash, api, byId, el, format, game, root, selection, strings, table } from "./table/state.js";
 import { listen, send, start } from "./table/socket.js";
 import { placeOf, renderScores, renderSeats, renderTurn, seatName, tick } from "./table/seats.js";
@@ -12,6 +12,7 @@ import { cardButton, keepingFocus, listenToKeys, pruneSelection, renderHand, sel
 import {
   actionButton, addLastMove, cardActions, confirmFirst, describe, guardLeaving, legalOf, move, renderActions,
 } from "./table/moves.js";
+import { sheetControls } from "./table/sheet.js";
 import { announceTurn, matchStarted, renderAfterMatch, renderEliminated, showNotice } from "./table/notify.js";
 
 function render() {
@@ -21,6 +22,7 @@ function render() {
 
 function draw() {
   root.classList.remove("waiting");
+  root.classList.toggle("paused", Boolean(table.frame.pause));
   renderSeats();
   renderTurn();
   if (game.board) game.board(api);
@@ -86,6 +88,7 @@ if (root) {
     rerender: () => keepingFocus(() => { renderHand(); renderActions(); }),
   });
   listenToKeys();
+  sheetControls();
   offerCopy();
   guardLeaving();
   listen(receive);

@@ -46,6 +46,9 @@ def test_a_hindi_and_an_urdu_reader_greet_each_other_and_a_ban_closes_the_page(
         hindi = pages.open(sessions[0], table, "hi", PHONE)
         urdu = pages.open(sessions[1], table, "ur", PHONE)
         spectator = pages.open(sessions[2], table, "en", PHONE)
+        # While a match is on the chat waits in the table's sheet, over the felt (issue 30).
+        for page in (hindi, urdu, spectator):
+            page.locator("#sheet-button").click()
         hindi.locator('#chat [data-phrase="hello"]').click()
         expect(hindi.locator("#chat-lines")).to_contain_text("नमस्ते!")
         expect(urdu.locator("#chat-lines")).to_contain_text("السلام علیکم!")

@@ -10,6 +10,7 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.notices.models import Notice
+from accounts.profiles.models import Profile
 from games.tables.models import Move, MoveBy, Table, TableStatus
 from games.tables.services.play import table_timeout_apply
 from tests.tournaments.support import (
@@ -320,3 +321,21 @@ def test_10_a_tie_at_the_line_is_settled_by_a_tiebreak_deal_played_through_the_r
     qualified = RoundSeat.objects.filter(round__number=1, qualified=True)
     assert qualified.count() == 6
     assert Notice.objects.filter(kind="tournament_tiebreak").exists()
+
+
+def test_8_the_list_and_the_page_give_the_same_start_in_the_readers_zone_named():
+    """Issue 33's formats: the member's zone, named; the list showed UTC and the page India."""
+    from accounts.profiles.formats import local_datetime
+
+    boss = organiser()
+    start = datetime(2027, 6, 5, 14, 30, tzinfo=zoneinfo.ZoneInfo("UTC"))
+    tournament = tournament_made(boss, name="Summer Pool", starts_at=start)
+    (reader,) = people(1, prefix="reader")
+    Profile.objects.create(user=reader, time_zone="Europe/London")
+    client = signed_in(reader)
+    listing = client.get("/games/rummy/tournaments/").content.decode()
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    shown = local_datetime(start, zone=zoneinfo.ZoneInfo("Europe/London"), language="en")
+    assert "3:30" in shown and "BST" in shown
+    assert shown in listing and shown in page
+    assert "UTC" not in listing

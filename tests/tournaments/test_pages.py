@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 from django.utils import timezone, translation
 
+from accounts.profiles.models import Profile
 from tests.tournaments.support import (
     current_tables,
     entered,
@@ -212,15 +213,16 @@ def test_the_organiser_sees_the_controls_and_the_page_shows_the_start_in_the_rea
     boss = organiser()
     tournament = tournament_made(boss, per_table=3, qualifiers=1, private=True)
     entered(tournament, people(3))
+    Profile.objects.create(user=boss, time_zone="Asia/Karachi")
     client = signed_in(boss)
-    page = client.get(f"/tournaments/{tournament.pk}/?tz=Asia/Karachi").content.decode()
-    assert "Start now" in page and "Asia/Karachi" in page
+    page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
+    assert "Start now" in page and "PKT" in page
     assert f"?invite={tournament.invite_token}" in page
     client.post(f"/tournaments/{tournament.pk}/start-now/", {"reason": "everyone is here"})
     page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
     assert "Pause between rounds" in page and 'class="round-table"' in page
-    # The reader's zone is kept for the next page.
-    assert "Asia/Karachi" in page
+    # The actual start beside the scheduled one, in the member's zone too.
+    assert 'class="tournament-started"' in page
 
 
 def test_an_organiser_who_plays_is_taken_to_their_table_by_start_now_itself():

@@ -3,7 +3,7 @@ its commit (``PageChanged("tournament", id)``: the page pushes at most once a se
 
 from django.db import transaction
 
-from games.news import PageChanged, publish_on_commit
+from games.news import PageChanged, publish
 from tournaments.models import Tournament
 from tournaments.refusals import TournamentRefusal
 
@@ -14,7 +14,7 @@ def tournament_locked(tournament_id: int) -> Tournament:
     tournament = Tournament.objects.select_for_update().filter(pk=tournament_id).first()
     if tournament is None:
         raise TournamentRefusal("no_tournament")
-    publish_on_commit(PageChanged("tournament", str(tournament_id)))
+    publish(PageChanged("tournament", str(tournament_id)))
     return tournament
 
 

@@ -39,6 +39,7 @@ from accounts.moderation.audit import Target, audit_record
 from accounts.notices.inbox import notices_send
 from accounts.ratings.models import Rating
 from games.engine.rummy.formats import competition_ranks
+from games.news import publish
 from games.tables.models import MatchResult, Seat, TableStatus
 from games.tables.services import tables_cancelled, tables_deal_seated
 from tournaments.models import (
@@ -52,6 +53,7 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
+from tournaments.news import TournamentRoundOver
 from tournaments.services.entering import check_in_opens_at
 from tournaments.services.locked import tournament_link, tournament_locked
 
@@ -322,6 +324,7 @@ def _round_over(rnd: Round) -> bool:
 def _round_end(tournament: Tournament, rnd: Round, now: datetime) -> None:
     rnd.finished_at = now
     rnd.save(update_fields=["finished_at"])
+    publish(TournamentRoundOver(tournament.pk, rnd.number, rnd.final))
     if rnd.final:
         _standings(tournament, rnd, now)
         return

@@ -1,7 +1,8 @@
 """Tournament views: parse the request, call one service or selector, render. Refusals come
 back as messages in the reader's language, nothing changed."""
 
-import zoneinfo
+import secrets
+from datetime import date
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -14,10 +15,18 @@ from django.views.decorators.http import require_POST
 
 from games.catalogue import CATALOGUE_BY_SLUG
 from tournaments import selectors, services
-from tournaments.models import Tournament, TournamentStatus
+from tournaments.models import Series, Tournament, TournamentStatus
 from tournaments.refusals import TournamentRefusal, tournament_refusal_text
 from tournaments.services.entering import check_in_opens_at, may_see, registration_closes_at
-from tournaments.web.forms import DEFAULT_ZONE, ZONES, TournamentForm, start_suggested
+from tournaments.services.series import series_coming
+from tournaments.web.forms import (
+    DEFAULT_ZONE,
+    WEEKDAYS,
+    ZONES,
+    SeriesForm,
+    TournamentForm,
+    start_suggested,
+)
 
 ZONE_KEY = "time_zone"
 
@@ -33,7 +42,10 @@ def tournament_list(request, slug):
 
 @login_required
 def tournament_new(request):
-    zone_name = request.session.get(ZONE_KEY, DEFAULT_ZONE)
+    # The zone the reader reads the site in (their profile's, or their browser's) unless they
+    # chose another for a start before.
+    current = timezone.get_current_timezone_name()
+    zone_name = request.session.get(ZONE_KEY, current if current in ZONES else DEFAULT_ZONE)
     form = TournamentForm(
         request.POST or None,
         initial={"time_zone": zone_name, "starts_at": start_suggested(zone_name, timezone.now())},
@@ -62,10 +74,6 @@ def tournament(request, tournament_id):
     if not may_see(row, user_id=user_id, invite=invite):
         messages.error(request, tournament_refusal_text("private"))
         return render(request, "tournaments/private.html", status=403)
-    zone_name = request.GET.get("tz") or request.session.get(ZONE_KEY, DEFAULT_ZONE)
-    if zone_name not in ZONES:
-        zone_name = DEFAULT_ZONE
-    request.session[ZONE_KEY] = zone_name
     now = timezone.now()
     context = {
         "page": selectors.tournament_page(tournament_id),
@@ -77,9 +85,6 @@ def tournament(request, tournament_id):
         )
         if row.private and user_id == row.organiser_id
         else None,
-        "zone": zoneinfo.ZoneInfo(zone_name),
-        "zones": ZONES,
-        "zone_name": zone_name,
         "closes_at": registration_closes_at(row),
         "check_in_at": check_in_opens_at(row),
         "registration_open": row.status == TournamentStatus.SCHEDULED
@@ -211,3 +216,80 @@ def _member(request) -> int:
     if not value.isdigit() or len(value) > 18:
         raise TournamentRefusal("no_entrant")
     return int(value)
+
+
+@login_required
+def series_new(request):
+    current = timezone.get_current_timezone_name()
+    form = SeriesForm(
+        request.POST or None,
+        initial={
+            "time_zone": current if current in ZONES else DEFAULT_ZONE,
+            "first_date": timezone.localdate(),
+        },
+    )
+    if request.method == "POST" and form.is_valid():
+        chosen = form.settings()
+        chosen["private"] = chosen["private"] or not request.user.is_staff
+        try:
+            series = services.series_create(organiser=request.user, **chosen)
+        except ValidationError as error:
+            for field, errors in error.message_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
+        else:
+            return redirect("series", series.pk)
+    return render(request, "tournaments/series_new.html", {"form": form})
+
+
+def series(request, series_id):
+    row = Series.objects.filter(pk=series_id).first()
+    if row is None:
+        raise Http404
+    user_id = request.user.pk if request.user.is_authenticated else None
+    invite = request.GET.get("invite") or None
+    organiser = user_id is not None and (user_id == row.organiser_id or request.user.is_staff)
+    if (
+        row.private
+        and not organiser
+        and not (invite and secrets.compare_digest(invite, row.invite_token))
+    ):
+        return render(request, "tournaments/private.html", status=403)
+    context = {
+        "series": row,
+        "coming": series_coming(row, now=timezone.now()),
+        "weekdays": [name for number, name in WEEKDAYS if number in row.weekdays],
+        "organiser": organiser,
+    }
+    return render(request, "tournaments/series.html", context)
+
+
+SERIES_ACTS = {
+    "skip": lambda request, sid, reason: services.series_skip(
+        series_id=sid, actor=request.user, day=_day(request), reason=reason
+    ),
+    "stop": lambda request, sid, reason: services.series_stop(
+        series_id=sid, actor=request.user, reason=reason
+    ),
+}
+
+
+@login_required
+@require_POST
+def series_act(request, series_id, act):
+    action = SERIES_ACTS.get(act)
+    if action is None:
+        raise Http404
+    try:
+        action(request, series_id, request.POST.get("reason", ""))
+    except TournamentRefusal as refusal:
+        if refusal.code == "no_series":
+            raise Http404 from None
+        messages.error(request, tournament_refusal_text(refusal.code))
+    return redirect("series", series_id)
+
+
+def _day(request) -> date:
+    try:
+        return date.fromisoformat(request.POST.get("day", "")[:10])
+    except ValueError:
+        raise TournamentRefusal("not_a_series_date") from None

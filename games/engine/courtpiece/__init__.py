@@ -91,6 +91,7 @@ RULES = register(
         restore=_restore,
         default_options=DEFAULT_OPTIONS,
         partnerships_by_players={len(SEATS): (tuple(team_seats(0)), tuple(team_seats(1)))},
+        play_direction="right",  # CP-1: play passes counter-clockwise
     )
 )
 

@@ -49,6 +49,7 @@ from games.engine.rng import MatchRandom
 RULES = register(
     GameRules(
         name="pitch",
+        play_direction="left",  # PI-2: the bidding starts left of the dealer and goes round so
         variants=("standard",),
         min_players=SEATS,
         max_players=SEATS,

@@ -26,6 +26,8 @@ RULES = register(
         restore=RummyMatch.restore,
         default_options=DEFAULT_OPTIONS,
         drop_variants=frozenset(name for name, fmt in FORMATS.items() if fmt.drops is not None),
+        # RULES.md leaves the way round open for rummy: clockwise, as the rummy rooms play.
+        play_direction="left",
     )
 )
 

@@ -31,5 +31,7 @@ RULES = register(
         max_players=6,
         create=UndersMatch.new,
         restore=UndersMatch.from_json,
+        # RULES.md leaves the way round open for Hidden Unders: clockwise, as most tables play.
+        play_direction="left",
     )
 )

@@ -21,7 +21,7 @@ from accounts.moderation.audit import Target, audit_record
 from accounts.moderation.models import SanctionKind
 from accounts.moderation.roles import NotModerator, is_moderator
 from accounts.moderation.sanctions import sanction_in_force
-from games.news import publish_on_commit
+from games.news import publish
 from games.tables.models import ChatLine, ChatRoom, Seat, Table
 from games.tables.news import ChatDeleted, ChatPosted
 from games.tables.refusals import TableRefusal
@@ -103,7 +103,7 @@ def chat_line_post(
         line = ChatLine.objects.create(
             table=table, author=author, room=room, text=text, phrase=phrase
         )
-        publish_on_commit(ChatPosted.of(line))
+        publish(ChatPosted.of(line))
     return line
 
 
@@ -169,5 +169,5 @@ def chat_line_delete(*, moderator: Any, line_id: int, reason: str = "") -> ChatL
         reason=reason.strip(),
         details={"table": line.table_id, "text": line.text, "phrase": line.phrase},
     )
-    publish_on_commit(ChatDeleted(table_id=line.table_id, line_id=line.pk, room=line.room))
+    publish(ChatDeleted(table_id=line.table_id, line_id=line.pk, room=line.room))
     return line

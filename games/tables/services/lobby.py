@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from accounts.moderation.models import SanctionKind
 from accounts.moderation.sanctions import play_ban_words, sanction_in_force
 from games.engine import GAMES
-from games.news import publish_on_commit
+from games.news import publish
 from games.tables.models import BotLevel, Seat, Table, TableStatus
 from games.tables.news import TableChanged
 from games.tables.refusals import TableRefusal
@@ -185,7 +185,7 @@ def tables_deal_seated(
         for number, user_id in enumerate(seated)
     )
     for table in tables:
-        publish_on_commit(
+        publish(
             TableChanged(
                 table.pk,
                 table.version,

@@ -4,8 +4,8 @@ Every service that changes a table goes through it, so there is one writer per t
 ``SELECT ... FOR UPDATE`` on PostgreSQL; on SQLite the IMMEDIATE transaction already holds the
 database's write lock. ``save`` writes what changed and publishes it for after the commit
 (``TableChanged``, with the new snapshot, so that this process's sockets need not read it
-back), and queues the one job the position needs. The rows a move touches are read and
-written in plain SQL (``games.tables.sql``).
+back), a match's end (``MatchFinished``) and the one job the position needs (``BotTurnDue``).
+The rows a move touches are read and written in plain SQL (``games.tables.sql``).
 """
 
 import logging
@@ -21,11 +21,10 @@ from accounts.ratings.services import ratings_record_match
 from accounts.ratings.skill import match_standings
 from games.engine import GAMES
 from games.engine.base import AbsentSeat, Action, Match
-from games.news import publish, publish_on_commit
+from games.news import publish
 from games.sql import execute_together
-from games.tables import jobs
 from games.tables.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
-from games.tables.news import MatchFinished, TableChanged
+from games.tables.news import BotTurnDue, MatchFinished, TableChanged
 from games.tables.refusals import TableRefusal
 from games.tables.selectors import TableSnapshot, table_snapshot_of
 from games.tables.sql import MOVE_ROWS, SEAT_ROWS, TABLE_ROWS, PublicMove, public_move, table_rows
@@ -185,7 +184,7 @@ class LockedTable:
         ]
         # The moves, the seats and the row in one round trip (on PostgreSQL).
         execute_together([*moves, *seats, TABLE_ROWS.update(table, fields)])
-        publish_on_commit(
+        publish(
             TableChanged(
                 table.pk,
                 table.version,
@@ -215,7 +214,7 @@ class LockedTable:
         _humans, bots = self.movers()
         if bots:
             table = self.table
-            jobs.bot_turn_queue(table_id=table.pk, version=table.version, delay=self.bot_delay(now))
+            publish(BotTurnDue(table.pk, table.version, self.bot_delay(now)))
 
     def bot_delay(self, now: datetime | None = None) -> float:
         """Seconds until a bot may move: its table's delay, or what is left of the pause."""

@@ -13,8 +13,9 @@ from accounts.moderation.sanctions import play_ban_give
 from games.engine import GAMES
 from games.engine.base import AbsentSeat, Action, Match
 from games.engine.bots import Bot, bot_for
-from games.tables import jobs
+from games.news import publish
 from games.tables.models import BotLevel, MoveBy, Seat, Table, TableStatus
+from games.tables.news import BotTurnDue
 from games.tables.refusals import TableRefusal
 from games.tables.services.locked import BOT_GRACE_SECONDS, LockedTable, atomic_locked
 
@@ -169,7 +170,7 @@ def table_bot_turn_play(*, table_id: int, version: int) -> bool:
     if table.paused_until is not None and table.paused_until > timezone.now():
         # Queued before the pause was known (or a clock that runs ahead): try again after it.
         left = (table.paused_until - timezone.now()).total_seconds()
-        jobs.bot_turn_queue(table_id=table_id, version=version, delay=left)
+        publish(BotTurnDue(table_id, version, left))
         return False
     seat = seats[number]
     bot = bot_for(
@@ -236,7 +237,7 @@ def table_bot_job_requeue(*, table_id: int, version: int, now: datetime | None =
     table = Table.objects.filter(pk=table_id, status=TableStatus.PLAYING, version=version)
     if not table.filter(bot_due__lte=now).update(bot_due=owed):
         return False
-    jobs.bot_turn_queue(table_id=table_id, version=version, delay=0)
+    publish(BotTurnDue(table_id, version, 0))
     return True
 
 

@@ -105,7 +105,8 @@ export function keepingFocus(draw) {
   restoreFocus(place);
 }
 
-// Arrow keys move between the cards of the hand (mirrored right to left), Home and End to
+// Arrow keys move between the cards of the hand (mirrored where the hand runs right to left;
+// at a match it runs left to right in every language, table_screen.css), Home and End to
 // its ends; Enter or Space plays or selects the focused card as a click does.
 export function listenToKeys() {
   const handBox = byId("hand");
@@ -113,7 +114,7 @@ export function listenToKeys() {
   handBox.addEventListener("keydown", (event) => {
     const card = event.target.closest(".card-button");
     if (!card) return;
-    const rtl = document.documentElement.dir === "rtl";
+    const rtl = getComputedStyle(handBox).direction === "rtl";
     const steps = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 };
     const cards = [...handBox.querySelectorAll(".card-button")];
     const at = cards.indexOf(card);

@@ -34,6 +34,8 @@ export function announceTurn() {
 export function matchStarted() {
   const waitingRoom = byId("open-table");
   if (waitingRoom) waitingRoom.remove();
+  // The table becomes the whole screen (table_screen.css).
+  document.body.classList.add("playing");
   document.querySelectorAll(".match-part").forEach((part) => {
     part.hidden = false;
   });

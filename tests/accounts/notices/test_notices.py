@@ -14,7 +14,7 @@ from accounts.notices.inbox import (
     notice_text,
 )
 from accounts.notices.models import Notice
-from games.news import published
+from tests.news_support import hearing
 
 pytestmark = pytest.mark.django_db
 
@@ -32,14 +32,8 @@ def test_kind():
 
 @pytest.fixture
 def heard():
-    news = []
-
-    def listen(sender, news_item=None, **kwargs):
-        news.append(kwargs.get("news"))
-
-    published.connect(listen, dispatch_uid="test-notices")
-    yield news
-    published.disconnect(dispatch_uid="test-notices")
+    with hearing(MemberNoticed) as news:
+        yield news
 
 
 def test_a_notice_is_told_in_the_language_of_whoever_reads_it(member):

@@ -86,7 +86,7 @@ class TestOverTheSocket:
 def test_rm2_rm28_twins_may_sit_in_two_groups_but_no_third_copy_is_taken():
     """Two decks (RM-2) deal twins: a layout is the hand as a multiset, so each copy of the 7H
     may sit in a group of its own, and a layout naming a copy more than is held is refused."""
-    from games.live.arrange import ArrangementRefusal, _groups_of
+    from games.frames.arrange import ArrangementRefusal, _groups_of
 
     hand = ["7H", "8H", "9H", "7H", "7C", "7S"]
     layout = [["7H", "8H", "9H"], ["7H", "7C", "7S"]]
@@ -99,7 +99,7 @@ def test_rm2_rm28_twins_may_sit_in_two_groups_but_no_third_copy_is_taken():
 
 def test_rm8_the_sort_button_never_puts_aside_the_card_just_taken_from_the_open_pile():
     from games.engine import GAMES
-    from games.live.arrange import arrangement_frame
+    from games.frames.arrange import arrangement_frame
 
     sorted_hands = 0
     for seed in range(6):
@@ -119,7 +119,7 @@ def test_rm8_the_sort_button_never_puts_aside_the_card_just_taken_from_the_open_
 
 def test_only_a_rummy_hand_is_arranged():
     from games.engine import GAMES
-    from games.live.arrange import ArrangementRefusal, arrangement_frame
+    from games.frames.arrange import ArrangementRefusal, arrangement_frame
 
     match = GAMES["pitch"].new_match("standard", 4, seed=1)
     with pytest.raises(ArrangementRefusal) as refused:
@@ -149,7 +149,7 @@ def a_hand_with_a_show_after_drawing():
 def test_rm15_the_arrangement_says_which_card_put_aside_leaves_a_valid_show_and_its_cost():
     """Issue 22's safety net: the Declare button knows, from the engine, whether the selected
     card put aside makes a valid show, and what a wrong show would cost (RM-15: 80)."""
-    from games.live.arrange import arrangement_frame
+    from games.frames.arrange import arrangement_frame
 
     match = a_hand_with_a_show_after_drawing()
     match.apply(0, {"type": "draw", "source": "closed"})
@@ -168,7 +168,7 @@ def test_rm15_the_arrangement_says_which_card_put_aside_leaves_a_valid_show_and_
 
 
 def test_rm8_the_card_taken_from_the_open_pile_is_never_a_valid_aside():
-    from games.live.arrange import arrangement_frame
+    from games.frames.arrange import arrangement_frame
 
     match = a_hand_with_a_show_after_drawing()
     match.apply(0, {"type": "draw", "source": "open"})

@@ -4,10 +4,11 @@ the reader's words from its public events only."""
 
 import pytest
 
-from games.live.frames import StateFrame, ToldMove, state_frame
+from games.frames.shapes import SeatJson, StateFrame, ToldMove
+from games.live.frames import state_frame
 from games.tables import services
 from games.tables.models import MoveBy
-from games.tables.selectors import SeatJson, table_snapshot
+from games.tables.selectors import table_snapshot
 from games.tables.services.locked import atomic_locked
 from games.words.moves import card_text
 from tests.games.table_support import bots_play, match_of, members, table_new

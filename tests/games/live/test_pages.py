@@ -8,7 +8,7 @@ from django.db import transaction
 
 from config.asgi import application
 from games.live import pages
-from games.news import PageChanged, publish_on_commit
+from games.news import PageChanged, publish
 from tests.games.live.test_presence import HOST, ORIGIN, TIMEOUT
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -59,7 +59,7 @@ def test_a_page_is_sent_at_once_and_again_when_a_write_says_it_changed(member_cl
 
     def changed():
         with transaction.atomic():
-            publish_on_commit(PageChanged("testpage", "seven"))
+            publish(PageChanged("testpage", "seven"))
 
     first, again = async_to_sync(scenario)()
     assert first == '<p id="count">seven 0 en</p>'

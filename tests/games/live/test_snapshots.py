@@ -292,13 +292,13 @@ def test_a_revision_still_loading_is_sent_before_a_later_one_told_at_once(monkey
     client.force_login(people[0])
     cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
     quiet = {"on": True}
-    publish = locked_module.publish_on_commit
+    publish = locked_module.publish
 
     def published_unless_quiet(news):
         if not quiet["on"]:
             publish(news)
 
-    monkeypatch.setattr(locked_module, "publish_on_commit", published_unless_quiet)
+    monkeypatch.setattr(locked_module, "publish", published_unless_quiet)
     move_apply = database_sync_to_async(services.table_move_apply, thread_sensitive=False)
     read = snapshots._load_snapshot
 

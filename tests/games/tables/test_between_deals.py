@@ -8,10 +8,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from config import subscribers
 from games.engine.rummy import RummyMatch
 from games.live.frames import state_frame
 from games.tables import selectors, services
 from games.tables.models import Move, MoveBy, Seat, Table
+from games.tables.news import BotTurnDue
 from games.tables.refusals import TableRefusal
 from tests.games.table_support import match_of, members, table_new
 
@@ -26,9 +28,10 @@ CLOSED = ["10D", "JD", "KD", "AD", "7D", "KS", "QS", "JS", "10S", "KC", "KH", "Q
 @pytest.fixture
 def queued_bot_jobs(monkeypatch) -> list:
     queued = []
-    monkeypatch.setattr(
-        "games.tables.jobs.bot_turn_queue",
-        lambda *, table_id, version, delay: queued.append((table_id, version, delay)),
+    monkeypatch.setitem(
+        subscribers.IN_COMMIT,
+        BotTurnDue,
+        (lambda due: queued.append((due.table_id, due.version, due.delay)),),
     )
     return queued
 

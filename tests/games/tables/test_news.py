@@ -5,7 +5,6 @@ import pytest
 from django.db import transaction
 
 from config import subscribers
-from games.news import published
 from games.tables import services
 from games.tables.models import MoveBy, TableStatus
 from games.tables.news import MatchFinished, TableChanged
@@ -21,14 +20,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 @pytest.fixture
 def news():
     """Every ``TableChanged`` published by the test's writes, as each commits."""
-    heard: list[TableChanged] = []
-
-    def hear(sender, news, **kwargs):
-        heard.append(news)
-
-    published.connect(hear, dispatch_uid="test_news")
-    yield heard
-    published.disconnect(dispatch_uid="test_news")
+    with hearing(TableChanged) as heard:
+        yield heard
 
 
 def said(news: TableChanged) -> tuple:

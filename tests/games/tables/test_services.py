@@ -8,10 +8,12 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.utils import timezone
 
+from config import subscribers
 from games import tasks
 from games.engine import IllegalAction
 from games.tables import services
 from games.tables.models import AppendOnly, Move, MoveBy, Seat, Table, TableStatus
+from games.tables.news import BotTurnDue
 from games.tables.refusals import TableRefusal
 from tests.games.table_support import (
     SHORT_MATCHES,
@@ -328,9 +330,10 @@ def queued_bot_jobs(monkeypatch) -> list:
     """The bot jobs the services queue (for after their commit), as (table id, version,
     delay)."""
     queued = []
-    monkeypatch.setattr(
-        "games.tables.jobs.bot_turn_queue",
-        lambda *, table_id, version, delay: queued.append((table_id, version, delay)),
+    monkeypatch.setitem(
+        subscribers.IN_COMMIT,
+        BotTurnDue,
+        (lambda due: queued.append((due.table_id, due.version, due.delay)),),
     )
     return queued
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from games.engine.base import Match
 from games.engine.rummy import RummyMatch, best_layout, judge_layout, valid_asides
+from games.frames.shapes import ArrangementFrame
 from games.words.layout import REFUSALS, kind_labels, layout_status
 
 # A hand holds at most 14 cards; a layout of more groups than cards, or of longer groups, is no
@@ -31,7 +32,7 @@ class ArrangementRefusal(Exception):
         self.message = str(REFUSALS[code]) if message is None else message
 
 
-def arrangement_frame(match: Match | None, seat: int, message: dict) -> dict[str, Any]:
+def arrangement_frame(match: Match | None, seat: int, message: dict[str, Any]) -> ArrangementFrame:
     """The answer to ``{"type": "arrange", "groups": [[card, ...], ...]}`` (the player's own
     layout) or ``{"type": "arrange", "sort": true}`` (the engine's best one, never putting
     aside the card just taken from the open pile, RM-8)."""

@@ -1,0 +1,73 @@
+"""One screen while playing (issue 30, point 1): at every size from a small phone (360 x 640)
+to a desktop (1920 x 1080), and a phone held sideways (740 x 360), a match in progress fits
+the screen without the document scrolling either way, in each game and language (Urdu right
+to left): every card of the player's hand and every action open to them inside the viewport,
+each action at least 44 x 44 CSS px (point 2). One page load per game and language; the
+viewport changes under it. Screenshots go to test-artifacts/one-screen-*.png.
+"""
+
+import pytest
+
+from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM
+from tests.browser.test_tables import launched, my_turn, painted, seated
+
+pytestmark = [
+    pytest.mark.usefixtures("tables_stopped_afterwards"),
+    pytest.mark.browser,
+    pytest.mark.xdist_group("live"),
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(not CHROMIUM.exists(), reason="!!! BROWSER TESTS SKIPPED: no Chromium !!!"),
+]
+
+VIEWPORTS = [(360, 640), (390, 844), (740, 360), (768, 1024), (1280, 800), (1920, 1080)]
+LANGUAGES = ["ur", "hi", "en"]
+TOUCH_PX = 44
+
+# What does not fit, measured in the page: the document's overflow, the hand's cards and the
+# enabled actions outside the viewport, and the actions smaller than a thumb.
+MEASURE = """(touch) => {
+    const width = window.innerWidth, height = window.innerHeight;
+    const root = document.documentElement;
+    const found = [];
+    if (root.scrollHeight > height) found.push(`scroll height ${root.scrollHeight}`);
+    if (root.scrollWidth > width) found.push(`scroll width ${root.scrollWidth}`);
+    const inside = (box) =>
+        box.left >= -1 && box.top >= -1 && box.right <= width + 1 && box.bottom <= height + 1;
+    const name = (node) => (node.dataset.card || node.id || node.className || node.tagName) + "";
+    document.querySelectorAll("#hand .card-button").forEach((card) => {
+        if (!inside(card.getBoundingClientRect())) found.push(`card ${name(card)} outside`);
+    });
+    const actions = document.querySelectorAll(
+        "#actions button:enabled, .pile button:enabled, .felt button.action:enabled, "
+        + ".table-bar button, .table-bar a"
+    );
+    actions.forEach((action) => {
+        if (!action.checkVisibility({ visibilityProperty: true })) return;
+        const box = action.getBoundingClientRect();
+        if (!inside(box)) found.push(`action ${name(action)} outside`);
+        if (box.width < touch - 0.5 || box.height < touch - 0.5)
+            found.push(`action ${name(action)} ${Math.round(box.width)}x${Math.round(box.height)}`);
+    });
+    return found;
+}"""
+
+
+@pytest.mark.parametrize("game", ["rummy", "courtpiece", "pitch", "unders"])
+def test_a_match_in_progress_fits_one_screen_at_every_size(live_stack, page_log, game):
+    table, session = seated(game)
+    ARTIFACTS.mkdir(exist_ok=True)
+    problems = []
+    with launched(live_stack, page_log) as pages:
+        for language in LANGUAGES:
+            page = pages.open(session, table, language, viewport={"width": 360, "height": 640})
+            assert my_turn(page)
+            for width, height in VIEWPORTS:
+                page.set_viewport_size({"width": width, "height": height})
+                painted(page)
+                found = page.evaluate(MEASURE, TOUCH_PX)
+                problems += [f"{language} {width}x{height}: {line}" for line in found]
+                page.screenshot(
+                    path=str(ARTIFACTS / f"one-screen-{game}-{language}-{width}x{height}.png")
+                )
+            page.context.close()
+    assert problems == [], "\n".join(problems[:40])
