@@ -4,7 +4,7 @@
   (``ReachChoice``), their browsers' push subscriptions, and the key of each send (``Reached``).
 - ``inbox``: each feature's kinds of notice (registered from its ``AppConfig.ready``), sending
   one or many in the transaction of the act, reading them in the reader's language, marking
-  them read; ``MemberNoticed`` is published after the commit (``games.news``).
+  them read; ``MemberNoticed`` is published (``games.news``).
 - ``reach``: the one door for reaching a member who is not looking: a reason goes to every
   channel they allowed (these notices, e-mail, Web Push) by idempotent Celery jobs; its
   docstring is the whole API. ``push`` sends Web Push (the site's VAPID key, a subscription
