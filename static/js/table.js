@@ -13,7 +13,7 @@ import {
   actionButton, addLastMove, cardActions, confirmFirst, describe, guardLeaving, legalOf, move, renderActions,
 } from "./table/moves.js";
 import { sheetControls } from "./table/sheet.js";
-import { announceTurn, matchStarted, renderAfterMatch, renderEliminated, showNotice } from "./table/notify.js";
+import { announceTurn, keepAwake, matchStarted, renderAfterMatch, renderEliminated, showNotice } from "./table/notify.js";
 
 function render() {
   keepingFocus(draw);
@@ -33,6 +33,7 @@ function draw() {
   addLastMove();
   renderAfterMatch();
   renderEliminated();
+  keepAwake();
 }
 
 function receive(message) {
