@@ -30,6 +30,7 @@ from games.live.fanout import (
 )
 from games.news import PageChanged, Subscribers
 from games.tables.news import BotTurnDue, ChatDeleted, ChatPosted, MatchFinished, TableChanged
+from games.tables.services.moderation import tables_of_banned_member
 from games.tasks import bot_turn_queue
 from tournaments.news import TournamentRoundOver
 from tournaments.tasks import round_check_queue
@@ -54,8 +55,9 @@ AFTER_COMMIT: Subscribers = {
     MatchFinished: (round_check_queue,),
     ChatPosted: (chat_news_send,),
     ChatDeleted: (chat_news_send,),
-    # A ban closes the member's sockets everywhere.
-    MemberSanctioned: (member_banned_shut_out,),
+    # A ban closes the member's sockets everywhere first (their pages reload on the banned
+    # page), then takes their seats off their matches, each table told (issue 30).
+    MemberSanctioned: (member_banned_shut_out, tables_of_banned_member),
     # A live page (the lobby, the console, a tournament's, a day's boards) draws itself again.
     PageChanged: (page_changed_send,),
     DailyDealRotated: (daily_board_refresh,),

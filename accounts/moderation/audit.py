@@ -80,13 +80,16 @@ def _detail_value(key: str, value: Any) -> str:
     text = str(value)
     if text in CODES:
         return str(CODES[text])
-    if key == "day":
+    if key in DAY_KEYS:
         return local_date(date.fromisoformat(text), length="long")
-    if key.endswith(("until", "_at")):
+    if key in MOMENT_KEYS or key.endswith(("until", "_at")):
         return local_datetime(datetime.fromisoformat(text))
     return text
 
 
+# Details that hold a day, and a moment, as ISO text.
+DAY_KEYS = frozenset({"day", "date"})
+MOMENT_KEYS = frozenset({"from", "to"})
 # Details that name a row (a table, a member, a sanction) rather than count something.
 ID_KEYS = frozenset({"table", "member", "sanction", "replaced", "seat", "version"})
 

@@ -51,6 +51,9 @@ DETAILS = {
     "seed_chosen": _("seed chosen by staff"),
     "bot_levels": _("bots"),
     "entrants": _("entrants"),
+    "date": _("date"),
+    "from": pgettext_lazy("audit detail: moved from a time", "from"),
+    "to": pgettext_lazy("audit detail: moved to a time", "to"),
 }
 
 NOTICES = {

@@ -29,7 +29,8 @@ class ReachChoiceForm(forms.Form):
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+        # A box's label needs no colon after it.
+        super().__init__(*args, label_suffix="", **kwargs)
         for code, name in sorted(REASONS.items()):
             self.fields[f"reason:{code}"] = forms.BooleanField(label=name, required=False)
 

@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet, Sum, Value
 from django.db.models.functions import Coalesce, NullIf
 
-from games.daily.days import day_is_over, day_of
+from games.daily.days import day_end, day_is_over, day_of
 from games.daily.models import Attempt, DailyDeal, ScoreCount, VisitorTry
 
 BOARD_SHOWN = 50
@@ -156,12 +156,38 @@ def visitor_tries_of(*, visitor: str, day: date) -> dict[str, VisitorTry]:
     return {tried.game: tried for tried in _visitor_tries(visitor, day)}
 
 
+@dataclass(frozen=True)
+class DailyTable:
+    """A daily deal's table, as its finished page offers what comes next: the day's board, a
+    result to share, tomorrow's deal."""
+
+    game: str
+    day: date
+    score: int | None  # a member's finished attempt's; None: a visitor's try, or not over
+    next_deal_at: datetime  # when tomorrow's deal opens (this day's end)
+
+
+def daily_table_of(table_id: int) -> DailyTable | None:
+    """The daily deal played at the table, or None for any other table."""
+    attempt = Attempt.objects.filter(table_id=table_id).values("game", "day", "score", "finished")
+    for row in attempt:
+        score = row["score"] if row["finished"] else None
+        return DailyTable(row["game"], row["day"], score, day_end(row["day"]))
+    tried = VisitorTry.objects.filter(table_id=table_id).values("game", "day").first()
+    if tried is None:
+        return None
+    return DailyTable(tried["game"], tried["day"], None, day_end(tried["day"]))
+
+
 def streak_of(user_id: int, *, now: datetime | None = None) -> int:
-    """Days in a row the member played a daily deal (any game), up to today, or up to
-    yesterday while today is still theirs to play."""
+    """Days in a row the member finished a daily deal (any game), up to today, or up to
+    yesterday while today is still theirs to play. An attempt only begun counts for nothing
+    (issue 30): a streak is of deals played to their end."""
     today = day_of(now)
     days = set(
-        Attempt.objects.filter(member_id=user_id, day__gte=today - timedelta(STREAK_LOOKBACK))
+        Attempt.objects.filter(
+            member_id=user_id, finished=True, day__gte=today - timedelta(STREAK_LOOKBACK)
+        )
         .values_list("day", flat=True)
         .distinct()
     )

@@ -34,7 +34,7 @@ from games.daily.refusals import DailyRefusal
 from games.engine.base import Match
 from games.news import PageChanged, publish
 from games.tables import services as table_services
-from games.tables.models import Move, Table, TableStatus
+from games.tables.models import Move, Table, TableStatus, ToldKind
 from games.tables.news import MatchFinished
 from games.tables.seeds import GENERATOR_VERSION, commitment_of, server_seed_new
 
@@ -342,12 +342,15 @@ def _score_counted(deal_id: int, score: int) -> None:
 
 def _playing_members_told(old: DailyDeal) -> None:
     """Members in the middle of the replaced deal play on: a notice tells them why their
-    board is now the earlier one."""
+    board is now the earlier one, and so does their table, at once."""
     link = reverse("daily_game", args=[old.game])
-    playing = Attempt.objects.filter(deal=old, finished=False).values_list("member_id", flat=True)
-    for member_id in playing:
+    playing = Attempt.objects.filter(deal=old, finished=False).values_list("member_id", "table_id")
+    for member_id, table_id in playing.order_by("table_id"):
         notice_send(
             member_id=member_id, kind=ROTATED_NOTICE, params={"day": old.day.isoformat()}, link=link
+        )
+        table_services.table_member_tell(
+            table_id=table_id, user_id=member_id, kind=ToldKind.DAILY_ROTATED
         )
 
 

@@ -4,16 +4,20 @@ seat's stream receive them in JSON.
     {"type": "state", "table": id, "game", "variant", "version": N, "revision": R, "status",
      "seat": s | None, "view": match.view(s), "legal": [...], "deadline": iso | None,
      "seats": [...], "last_move": {"version", "seat", "by", "events", "text"} | None,
-     "pause": {"until": iso} | None, "rematch": table id | None}
+     "pause": {"until": iso} | None, "rematch": table id | None,
+     "told": [{"kind", "version", "mine", "text"}, ...]}
 
 Between two deals the last deal's result stays up until ``pause["until"]`` or until every
 person pressed Ready (each seat's ``ready``): meanwhile nobody has a legal move. A refusal is an
-``ErrorFrame`` to its sender alone; a ping is answered with a ``PongFrame``.
+``ErrorFrame`` to its sender alone; a ping is answered with a ``PongFrame``. ``told`` is what
+the table tells this reader of things done to it from outside the match (a moderator, a ban, a
+daily deal's rotation: ``games.words.told``).
 """
 
 from typing import Literal, TypedDict
 
 from games.engine.base import Action, Event, View
+from games.words.told import ToldLine
 
 
 class SeatJson(TypedDict):
@@ -63,6 +67,7 @@ class StateFrame(TypedDict):
     last_move: ToldMove | None
     pause: Pause | None
     rematch: int | None  # a finished match's rematch table, once a player asked for one
+    told: list[ToldLine]
 
 
 class ReplayFrame(StateFrame):

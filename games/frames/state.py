@@ -2,10 +2,13 @@
 (``replay_frame``), from ``TableFacts`` and the match: the one builder of the live tables, the
 replays and the offline table."""
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from games.engine.base import Action, Match, View
 from games.frames.shapes import Pause, ReplayFrame, SeatJson, StateFrame, ToldMove
+from games.words.told import told_lines
 
 
 @dataclass(frozen=True)
@@ -24,6 +27,11 @@ class TableFacts:
     pause: Pause | None = None  # between two deals, while the pause lasts
     rematch: int | None = None
     sealed: bool = False  # a daily deal before its day is over: no spoilers (sealed views)
+    # What the table tells its readers (``Table.told``), in ``language`` (None: the active
+    # one); the seats it took off the match (a moderator, a ban): their hand goes.
+    told: tuple[Mapping[str, Any], ...] = ()
+    put_off: frozenset[int] = frozenset()
+    language: str | None = None
 
 
 def state_frame(facts: TableFacts, match: Match | None, seat: int | None) -> StateFrame:
@@ -45,6 +53,7 @@ def state_frame(facts: TableFacts, match: Match | None, seat: int | None) -> Sta
         "last_move": facts.last_move,
         "pause": facts.pause,
         "rematch": facts.rematch,
+        "told": told_lines(facts.told, seat, language=facts.language),
     }
 
 
@@ -66,6 +75,8 @@ def replay_frame(facts: TableFacts, match: Match, steps: int) -> ReplayFrame:
 def _view(facts: TableFacts, match: Match | None, seat: int | None) -> View | None:
     if match is None:
         return None
+    if seat in facts.put_off:
+        seat = None  # taken off the match: the hand goes; they see what a spectator sees
     return match.sealed_view(seat) if facts.sealed else match.view(seat)
 
 

@@ -38,6 +38,9 @@ def table_facts(snapshot: TableSnapshot, *, language: str | None = None) -> fram
         rematch=snapshot.rematch,
         # A daily deal's hands, before its day is over, sealed (no spoilers).
         sealed=secret_until is not None and timezone.now() < secret_until,
+        told=snapshot.told,
+        put_off=frozenset(snapshot.seats_put_off()),
+        language=language,
     )
 
 

@@ -6,6 +6,8 @@ order replay it exactly (the match's random generator travels inside the state).
 """
 
 import secrets
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -42,6 +44,24 @@ class BotLevel(models.TextChoices):
     EASY = "easy", _("easy")
     MEDIUM = "medium", _("medium")
     HARD = "hard", _("hard")
+
+
+class ToldKind(models.TextChoices):
+    """What a table tells its readers (``Table.told``): codes only, never shown; the words
+    are ``games.words.told``'s."""
+
+    REMOVED = "removed"
+    BANNED = "banned"
+    ENDED = "ended"
+    CANCELLED = "cancelled"
+    DAILY_ROTATED = "daily_rotated"
+
+
+def seats_put_off(told: Iterable[Mapping[str, Any]]) -> set[int]:
+    """The seats whose members a moderator or a ban took off the match (``Table.told``): a bot
+    plays them, or they are dropped; their member's hand and the players' chat are closed."""
+    kinds = (ToldKind.REMOVED, ToldKind.BANNED)
+    return {entry["seat"] for entry in told if entry["kind"] in kinds}
 
 
 class Table(models.Model):
@@ -108,6 +128,11 @@ class Table(models.Model):
     seed_commitment = models.CharField(_("seed commitment"), max_length=64, blank=True)
     generator_version = models.CharField(_("deal generator"), max_length=32, blank=True)
     reveal_after = models.DateTimeField(_("seed kept secret until"), null=True, blank=True)
+    # What the table tells its seats of things done to it from outside the match (issue 30):
+    # a moderator's removal or end, a ban, a daily deal's rotation. Append-only, each entry
+    # ``{"kind", "seat" (the seat it is about, or None), "version", "params"}``
+    # (``LockedTable.tell``); its words are made per reader (``games.words.told``).
+    told = models.JSONField(default=list, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("table")

@@ -6,7 +6,7 @@ import secrets
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import cast
+from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache as shared_cache
@@ -17,7 +17,7 @@ from accounts.moderation.roles import is_moderator
 from games.engine import GAMES
 from games.engine.base import Match
 from games.frames.shapes import SeatJson
-from games.tables.models import ChatLine, Move, Seat, Table, TableStatus
+from games.tables.models import ChatLine, Move, Seat, Table, TableStatus, seats_put_off
 from games.tables.sql import PUBLIC_MOVE, PublicMove, public_move, table_rows
 from games.tables.visitors import holds_seat
 
@@ -196,6 +196,11 @@ class TableSnapshot:
     seats: tuple[SeatInfo, ...]
     match: Match | None
     last_move: PublicMove | None
+    # What the table tells its seats (``Table.told``), oldest first.
+    told: tuple[dict[str, Any], ...] = ()
+
+    def seats_put_off(self) -> set[int]:
+        return seats_put_off(self.told)
 
     def seat_held_by(self, *, user_id: int | None, visitor: str = "") -> int | None:
         """The number of the member's seat, or (no user id) the visitor's; None: watching."""
@@ -252,6 +257,7 @@ def table_snapshot_of(
         ),
         match=match,
         last_move=last_move,
+        told=tuple(table.told or ()),
     )
 
 

@@ -172,8 +172,9 @@ def chat_context(snapshot, seat: int | None, user_id: int | None) -> dict[str, A
     return {
         "room": ChatRoom.PLAYERS if seat is not None else ChatRoom.SPECTATORS,
         "phrases": [(code, str(words)) for code, words in QUICK_PHRASES.items()],
+        # By seat, as the frames name players: the page adds those who sit down later.
         "members": [
-            (info.user_id, info.name)
+            (info.number, info.name)
             for info in snapshot.seats
             if info.user_id is not None and info.user_id != user_id
         ],
@@ -191,6 +192,7 @@ def table_report(request, table_id):
     """A report on a member of the table, with the table and its move then attached; a table
     the reporter may not see answers the 404 of one that does not exist."""
     member = row_id_or_none(request.POST.get("member"))
+    seat = request.POST.get("seat", "")
     invite = request.GET.get("invite") or None
     _report(
         request,
@@ -198,6 +200,7 @@ def table_report(request, table_id):
             reporter=request.user,
             table_id=table_id,
             member_id=member if member is not None else 0,
+            seat=int(seat) if seat.isascii() and seat.isdigit() and len(seat) < 3 else None,
             reason=request.POST.get("reason", ""),
             note=request.POST.get("note", ""),
             invite=invite,

@@ -49,7 +49,7 @@ PYODIDE_FILES = (
 # relative import), as offline_home.js imports the store.
 TABLE_MODULES = tuple(
     f"js/table/{name}.js"
-    for name in ("state", "socket", "seats", "hand", "moves", "notify", "sheet")
+    for name in ("state", "socket", "seats", "hand", "moves", "notify", "sheet", "told")
 )
 PAGE_SCRIPTS = (
     "js/table_cards.js",

@@ -19,6 +19,7 @@ from accounts.moderation.roles import is_moderator
 from accounts.ratings.selectors import match_shifts
 from accounts.ratings.skill import PROVISIONAL_MATCHES
 from games.catalogue import CATALOGUE_BY_SLUG
+from games.daily.selectors import daily_table_of
 from games.engine import GAMES
 from games.engine.base import Match
 from games.live.frames import replay_frame, state_frame
@@ -153,6 +154,8 @@ def table(request, table_id):
     # A daily deal's hands and replay wait for its day's end (no spoilers).
     deal_secret = bool(table.reveal_after and timezone.now() < table.reveal_after)
     finished = table.status == TableStatus.FINISHED
+    # Only a daily deal's table keeps its hands secret to a moment: no query for the others.
+    daily = daily_table_of(table.pk) if table.reveal_after else None
     rows = _result_rows(snapshot, hands=not deal_secret) if finished else []
     if rows and table.ranked:
         shifts = match_shifts(game=table.game, match_ref=table.pk)
@@ -165,11 +168,18 @@ def table(request, table_id):
         "seats": snapshot.seats,
         "my_seat": seat,
         "my_seat_left": seat is not None and snapshot.seats[seat].left,
+        # A moderator or a ban took the reader off the match: no hand, no players' chat.
+        "my_seat_put_off": seat is not None and seat in snapshot.seats_put_off(),
         # A visitor's unranked try at a daily deal (issue 21): the page says so.
         "visitor_seat": seat is not None and user_id is None,
         "is_creator": user_id is not None and user_id == table.created_by_id,
         "invite": invite,
-        "invite_url": _invite_url(request, table) if table.private and user_id else None,
+        # A daily deal is played alone: nobody to invite.
+        "invite_url": (
+            _invite_url(request, table) if table.private and user_id and not daily else None
+        ),
+        "daily": daily,
+        "daily_url": request.build_absolute_uri(reverse("daily_game", args=[table.game])),
         "frame": state_frame(snapshot, seat),
         "recent_moves": list(reversed(selectors.table_recent_moves(table))),
         "game_partial": f"games/table/_{table.game}.html",
@@ -385,6 +395,16 @@ def _visitor(request) -> str:
 
 
 def _table_action(request, table_id, action) -> HttpResponseRedirect:
+    """Run a member's act at the table. A table they may not see answers the 404 of a missing
+    one, before the act could say "you do not sit here" (issue 28: that told a stranger the
+    private table exists)."""
+    table = Table.objects.filter(pk=table_id).first()
+    invite = request.POST.get("invite") or request.GET.get("invite") or None
+    if table is None or not (
+        selectors.table_may_be_seen(table, user_id=request.user.pk, invite=invite)
+        or is_moderator(request.user)
+    ):
+        raise Http404
     try:
         action()
     except TableRefusal as refusal:

@@ -5,7 +5,7 @@ words for them in the reader's language.
 """
 
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
+from django.utils.translation import ngettext_lazy, pgettext_lazy
 
 from games.engine.base import HandLabel
 
@@ -247,6 +247,8 @@ RANK_NAMES = {
 SUIT_NAMES = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
 CARD_NAME = _("%(rank)s of %(suit)s")
 JOKER = _("printed joker")
+# The word printed across a joker's face, in capitals where the script has them (issue 33).
+JOKER_ART = pgettext_lazy("the word printed on a joker card", "JOKER")
 FACE_DOWN = _("face-down card")
 
 # What the table page asks of a player, by the first kind of move the server lists.

@@ -14,6 +14,7 @@ import {
 } from "./table/moves.js";
 import { sheetControls } from "./table/sheet.js";
 import { announceTurn, keepAwake, matchStarted, renderAfterMatch, renderEliminated, showNotice } from "./table/notify.js";
+import { renderTold } from "./table/told.js";
 
 function render() {
   keepingFocus(draw);
@@ -33,6 +34,7 @@ function draw() {
   addLastMove();
   renderAfterMatch();
   renderEliminated();
+  renderTold();
   keepAwake();
 }
 

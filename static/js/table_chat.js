@@ -65,9 +65,38 @@
     lines.scrollTop = lines.scrollHeight;
   }
 
+  // "Report a player" lists the other members seated, by seat, from each frame: it shows as
+  // soon as someone sits down, without a reload.
+  const reportBox = document.getElementById("table-report");
+  const reportSeat = document.getElementById("table-report-seat");
+
+  function reportable(frame) {
+    if (!reportBox || !reportSeat) return;
+    const others = frame.seats.filter((seat) => seat.name && !seat.bot && seat.seat !== frame.seat);
+    const listed = [...reportSeat.options].map((option) => option.value + ":" + option.textContent);
+    const wanted = others.map((seat) => seat.seat + ":" + seat.name);
+    if (listed.join("\n") !== wanted.join("\n")) {
+      const chosen = reportSeat.value;
+      reportSeat.replaceChildren(
+        ...others.map((seat) => {
+          const option = document.createElement("option");
+          option.value = String(seat.seat);
+          option.textContent = seat.name;
+          return option;
+        }),
+      );
+      if (wanted.some((item) => item.startsWith(chosen + ":"))) reportSeat.value = chosen;
+    }
+    reportBox.hidden = others.length === 0;
+  }
+
   // Whether the frame was the chat's: table.js leaves it alone then.
   function receive(api, message) {
     send = api.send;
+    if (message.type === "state") {
+      reportable(message);
+      return false;
+    }
     if (message.type === "chat_history") {
       moderator = message.moderator;
       lines.replaceChildren();

@@ -7,6 +7,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.test import Client
+from django.utils import timezone, translation
 
 from accounts.notices.models import Notice
 from tests.tournaments.support import entered, organiser, people, refused
@@ -215,3 +217,74 @@ def test_the_rule_is_dateutils_weekly_rrule_from_first_to_last():
         date(2027, 4, 3),
         date(2027, 4, 4),
     ]
+
+
+def series_form(**changes) -> dict:
+    return {
+        "name": "Weekend Deals",
+        "format": "deals",
+        "weekdays": ["5", "6"],
+        "time_of_day": "20:00",
+        "time_zone": "Asia/Kolkata",
+        "first_date": (timezone.now() + timedelta(days=1)).date().isoformat(),
+        "registration_closes_minutes": 10,
+        "check_in_minutes": 5,
+        "min_entrants": 2,
+        "max_entrants": 50,
+        "per_table": 6,
+        "qualifiers": 2,
+        "turn_seconds": 30,
+        "seating": "random",
+        **changes,
+    }
+
+
+def test_the_series_form_makes_a_series_whose_page_lists_its_dates_and_the_organiser_skips_one():
+    boss = organiser()
+    client = Client()
+    client.force_login(boss)
+    response = client.post("/tournaments/series/new/", series_form())
+    series = Series.objects.get()
+    assert (
+        response.status_code == 302 and response["Location"] == f"/tournaments/series/{series.pk}/"
+    )
+    assert series.weekdays == [5, 6] and series.time_of_day == time(20, 0)
+    page = client.get(f"/tournaments/series/{series.pk}/").content.decode()
+    assert "Every Saturday, Sunday at 20:00, Asia/Kolkata time" in page
+    assert "Stop the series" in page
+    made = Tournament.objects.filter(series=series).order_by("starts_at").first()
+    assert made is not None and f"/tournaments/{made.pk}/" in page
+    # A stranger sees the page without the controls and is refused the acts.
+    (stranger,) = people(1, prefix="stranger")
+    other = Client()
+    other.force_login(stranger)
+    assert "Stop the series" not in other.get(f"/tournaments/series/{series.pk}/").content.decode()
+    other.post(f"/tournaments/series/{series.pk}/stop/", {"reason": "mine"})
+    assert Series.objects.get().status == SeriesStatus.RUNNING
+    client.post(
+        f"/tournaments/series/{series.pk}/skip/",
+        {"day": made.occurrence.isoformat(), "reason": "festival"},
+    )
+    made.refresh_from_db()
+    assert made.status == TournamentStatus.CANCELLED
+
+
+def test_a_series_form_with_no_days_is_refused_in_hindi_and_makes_nothing():
+    (member,) = people(1, prefix="member")
+    client = Client()
+    client.force_login(member)
+    client.cookies["django_language"] = "hi"
+    response = client.post("/tournaments/series/new/", series_form(weekdays=[]))
+    assert response.status_code == 200
+    with translation.override("hi"):
+        expected = translation.gettext("This field is required.")
+    assert expected in response.content.decode()
+    response = client.post(
+        "/tournaments/series/new/",
+        series_form(first_date="2027-03-18", last_date="2027-03-19", weekdays=["5"]),
+    )
+    with translation.override("hi"):
+        never = translation.gettext("This rule never happens between its dates.")
+    assert never != "This rule never happens between its dates."
+    assert never in response.content.decode()
+    assert not Series.objects.exists() and not Tournament.objects.exists()

@@ -14,6 +14,7 @@ hour, moves one coming occurrence, or stops it, and those entered are told.
   not yet started may be moved, never into the past, never into a daylight-saving gap.
 """
 
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -395,3 +396,31 @@ def _audit(actor: User, act: str, series: Series, reason: str, **details: object
         reason=reason.strip(),
         details=details,
     )
+
+
+@dataclass
+class SeriesDate:
+    day: date
+    starts_at: datetime
+    tournament: Tournament | None
+
+
+def series_coming(series: Series, *, now: datetime, count: int = 8) -> list[SeriesDate]:
+    """The series' next ``count`` dates from today in its zone (a read, for its page): each
+    with its start and its tournament once made."""
+    today = now.astimezone(ZoneInfo(series.time_zone)).date()
+    days = series_dates(series, today, today + timedelta(days=7 * count))[:count]
+    if series.status != SeriesStatus.RUNNING:
+        days = []
+    made = {
+        row.occurrence: row
+        for row in Tournament.objects.filter(series=series, occurrence__gte=today)
+    }
+    return [
+        SeriesDate(
+            day,
+            made[day].starts_at if day in made else occurrence_start(series, day),
+            made.get(day),
+        )
+        for day in days
+    ]

@@ -79,3 +79,46 @@ class TournamentForm(forms.Form):
         data.pop("time_zone")
         data["starts_at"] = self.start()
         return data
+
+
+WEEKDAYS = [
+    (0, _("Monday")),
+    (1, _("Tuesday")),
+    (2, _("Wednesday")),
+    (3, _("Thursday")),
+    (4, _("Friday")),
+    (5, _("Saturday")),
+    (6, _("Sunday")),
+]
+
+
+class SeriesForm(TournamentForm):
+    """A weekly series: the tournament's settings, and instead of one start, its days of the
+    week, the time of day in its zone, and its first and (if any) last date."""
+
+    weekdays = forms.TypedMultipleChoiceField(
+        label=_("Days of the week"),
+        choices=WEEKDAYS,
+        coerce=int,
+        widget=forms.CheckboxSelectMultiple,
+        initial=[5, 6],
+    )
+    time_of_day = forms.TimeField(
+        label=_("Time of day"), widget=forms.TimeInput(attrs={"type": "time"}), initial="20:00"
+    )
+    first_date = forms.DateField(
+        label=_("First date"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    last_date = forms.DateField(
+        label=_("Last date (empty: until stopped)"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    field_order = ["name", "format", "weekdays", "time_of_day", "time_zone", "first_date"]
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        del self.fields["starts_at"]
+
+    def settings(self) -> dict:
+        return dict(self.cleaned_data)

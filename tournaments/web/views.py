@@ -1,6 +1,8 @@
 """Tournament views: parse the request, call one service or selector, render. Refusals come
 back as messages in the reader's language, nothing changed."""
 
+import secrets
+from datetime import date, datetime, time, timedelta
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -13,10 +15,19 @@ from django.views.decorators.http import require_POST
 
 from games.catalogue import CATALOGUE_BY_SLUG
 from tournaments import selectors, services
-from tournaments.models import Tournament, TournamentStatus
+from tournaments.models import Series, Tournament, TournamentStatus
 from tournaments.refusals import TournamentRefusal, tournament_refusal_text
 from tournaments.services.entering import check_in_opens_at, may_see, registration_closes_at
-from tournaments.web.forms import DEFAULT_ZONE, ZONES, TournamentForm, start_suggested
+from tournaments.services.series import series_coming
+from tournaments.web.feeds import series_calendar, tournament_calendar
+from tournaments.web.forms import (
+    DEFAULT_ZONE,
+    WEEKDAYS,
+    ZONES,
+    SeriesForm,
+    TournamentForm,
+    start_suggested,
+)
 
 ZONE_KEY = "time_zone"
 
@@ -59,11 +70,10 @@ def tournament(request, tournament_id):
     row = Tournament.objects.filter(pk=tournament_id).first()
     user_id = request.user.pk if request.user.is_authenticated else None
     invite = request.GET.get("invite") or None
-    if row is None:
+    # A private tournament is no business of a stranger's: the 404 of a missing one (issue
+    # 28), as for a private table.
+    if row is None or not _may_see(request, row, invite):
         raise Http404
-    if not may_see(row, user_id=user_id, invite=invite):
-        messages.error(request, tournament_refusal_text("private"))
-        return render(request, "tournaments/private.html", status=403)
     now = timezone.now()
     context = {
         "page": selectors.tournament_page(tournament_id),
@@ -109,6 +119,13 @@ def tournament_you(request, tournament_id):
     if request.htmx and _first_time_taken(request, tournament_id, table_id):
         response["HX-Redirect"] = link
     return response
+
+
+def _may_see(request, row: Tournament, invite: str | None) -> bool:
+    """Its organiser, its entrants, a holder of its invite link (``may_see``), and staff, who
+    may act on any tournament."""
+    user_id = request.user.pk if request.user.is_authenticated else None
+    return request.user.is_staff or may_see(row, user_id=user_id, invite=invite)
 
 
 def _first_time_taken(request, tournament_id: int, table_id: int) -> bool:
@@ -165,7 +182,9 @@ MAY_SEAT_THE_ACTOR = {"start-now", "resume"}
 @require_POST
 def tournament_act(request, tournament_id, act):
     action = ACTS.get(act)
-    if action is None:
+    row = Tournament.objects.filter(pk=tournament_id).first()
+    invite = request.POST.get("invite") or None
+    if action is None or row is None or not _may_see(request, row, invite):
         raise Http404
     reason = request.POST.get("reason", "")
     try:
@@ -173,9 +192,8 @@ def tournament_act(request, tournament_id, act):
     except TournamentRefusal as refusal:
         if refusal.code == "no_tournament":
             raise Http404 from None
-        # The page the act goes back to says "private" itself (issue 31: it was said twice).
-        if refusal.code != "private":
-            messages.error(request, tournament_refusal_text(refusal.code))
+        # "private": only staff get here without the invite (``_may_see``), to be told so.
+        messages.error(request, tournament_refusal_text(refusal.code))
     else:
         if act in TO_THE_TABLE:
             return redirect(f"/tables/{done}/")
@@ -189,7 +207,6 @@ def tournament_act(request, tournament_id, act):
             _first_time_taken(request, tournament_id, table_id)
             return redirect(f"/tables/{table_id}/")
     target = f"/tournaments/{tournament_id}/"
-    invite = request.POST.get("invite")
     if invite and invite.isascii() and invite.replace("-", "").replace("_", "").isalnum():
         target += f"?invite={invite}"
     return redirect(target)
@@ -206,3 +223,152 @@ def _member(request) -> int:
     if not value.isdigit() or len(value) > 18:
         raise TournamentRefusal("no_entrant")
     return int(value)
+
+
+@login_required
+def series_new(request):
+    current = timezone.get_current_timezone_name()
+    form = SeriesForm(
+        request.POST or None,
+        initial={
+            "time_zone": current if current in ZONES else DEFAULT_ZONE,
+            "first_date": timezone.localdate(),
+        },
+    )
+    if request.method == "POST" and form.is_valid():
+        chosen = form.settings()
+        chosen["private"] = chosen["private"] or not request.user.is_staff
+        try:
+            series = services.series_create(organiser=request.user, **chosen)
+        except ValidationError as error:
+            for field, errors in error.message_dict.items():
+                form.add_error(field if field in form.fields else None, errors)
+        else:
+            return redirect("series", series.pk)
+    return render(request, "tournaments/series_new.html", {"form": form})
+
+
+def series(request, series_id):
+    row = Series.objects.filter(pk=series_id).first()
+    if row is None:
+        raise Http404
+    user_id = request.user.pk if request.user.is_authenticated else None
+    invite = request.GET.get("invite") or None
+    organiser = user_id is not None and (user_id == row.organiser_id or request.user.is_staff)
+    if (
+        row.private
+        and not organiser
+        and not (invite and secrets.compare_digest(invite, row.invite_token))
+    ):
+        raise Http404  # a private series is no stranger's business (issue 28)
+    context = {
+        "series": row,
+        "coming": series_coming(row, now=timezone.now()),
+        "weekdays": [name for number, name in WEEKDAYS if number in row.weekdays],
+        "organiser": organiser,
+    }
+    return render(request, "tournaments/series.html", context)
+
+
+SERIES_ACTS = {
+    "skip": lambda request, sid, reason: services.series_skip(
+        series_id=sid, actor=request.user, day=_day(request), reason=reason
+    ),
+    "stop": lambda request, sid, reason: services.series_stop(
+        series_id=sid, actor=request.user, reason=reason
+    ),
+}
+
+
+@login_required
+@require_POST
+def series_act(request, series_id, act):
+    action = SERIES_ACTS.get(act)
+    row = Series.objects.filter(pk=series_id).first()
+    # Its acts are its organiser's (and staff's): a stranger to a private series is told what
+    # a missing one tells (issue 28).
+    mine = row is not None and (row.organiser_id == request.user.pk or request.user.is_staff)
+    if action is None or row is None or (row.private and not mine):
+        raise Http404
+    try:
+        action(request, series_id, request.POST.get("reason", ""))
+    except TournamentRefusal as refusal:
+        if refusal.code == "no_series":
+            raise Http404 from None
+        messages.error(request, tournament_refusal_text(refusal.code))
+    return redirect("series", series_id)
+
+
+def _day(request) -> date:
+    try:
+        return date.fromisoformat(request.POST.get("day", "")[:10])
+    except ValueError:
+        raise TournamentRefusal("not_a_series_date") from None
+
+
+def schedule(request):
+    """What is coming this week and next, by day in the reader's zone (named)."""
+    zone = timezone.get_current_timezone()
+    today = timezone.localdate()
+    monday = today - timedelta(days=today.weekday())
+    start = datetime.combine(monday, time(), tzinfo=zone)
+    end = datetime.combine(monday + timedelta(days=14), time(), tzinfo=zone)
+    user_id = request.user.pk if request.user.is_authenticated else None
+    days: dict[date, list[Tournament]] = {}
+    for row in selectors.coming_between(start, end, user_id=user_id):
+        days.setdefault(timezone.localtime(row.starts_at, zone).date(), []).append(row)
+    context = {
+        "days": sorted(days.items()),
+        "zone_name": timezone.get_current_timezone_name(),
+        "today": today,
+        "week_two": monday + timedelta(days=7),
+    }
+    return render(request, "tournaments/schedule.html", context)
+
+
+def tournament_ics(request, tournament_id):
+    row = Tournament.objects.filter(pk=tournament_id).first()
+    if row is None:
+        raise Http404
+    user_id = request.user.pk if request.user.is_authenticated else None
+    invite = request.GET.get("invite") or None
+    if not may_see(row, user_id=user_id, invite=invite):
+        return _refused_feed(request)
+    url = request.build_absolute_uri(
+        f"/tournaments/{row.pk}/" + (f"?invite={row.invite_token}" if row.private else "")
+    )
+    return _feed(tournament_calendar(row, url), f"tournament-{row.pk}.ics")
+
+
+def series_ics(request, series_id):
+    row = Series.objects.filter(pk=series_id).first()
+    if row is None:
+        raise Http404
+    invite = request.GET.get("invite") or None
+    user_id = request.user.pk if request.user.is_authenticated else None
+    if (
+        row.private
+        and user_id != row.organiser_id
+        and not (invite and secrets.compare_digest(invite, row.invite_token))
+    ):
+        return _refused_feed(request)
+
+    def url_of(tournament: Tournament | None) -> str:
+        if tournament is None:
+            return request.build_absolute_uri(f"/tournaments/series/{row.pk}/")
+        query = f"?invite={tournament.invite_token}" if tournament.private else ""
+        return request.build_absolute_uri(f"/tournaments/{tournament.pk}/{query}")
+
+    return _feed(series_calendar(row, url_of, timezone.now()), f"series-{row.pk}.ics")
+
+
+def _feed(body: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response
+
+
+def _refused_feed(request) -> HttpResponse:
+    return HttpResponse(
+        tournament_refusal_text("private"), status=403, content_type="text/plain; charset=utf-8"
+    )

@@ -22,7 +22,7 @@ from accounts.moderation.models import SanctionKind
 from accounts.moderation.roles import NotModerator, is_moderator
 from accounts.moderation.sanctions import sanction_in_force
 from games.news import publish
-from games.tables.models import ChatLine, ChatRoom, Seat, Table
+from games.tables.models import ChatLine, ChatRoom, Seat, Table, seats_put_off
 from games.tables.news import ChatDeleted, ChatPosted
 from games.tables.refusals import TableRefusal
 from games.tables.selectors import table_may_be_seen
@@ -93,6 +93,8 @@ def chat_line_post(
     room = chat_room_of(table, user_id)
     if room == ChatRoom.SPECTATORS and not table.allow_spectators:
         raise ChatRefusal("no_table")
+    if room == ChatRoom.PLAYERS and _put_off(table, user_id):
+        raise ChatRefusal("chat_put_off")
     with transaction.atomic():
         author = get_user_model().objects.select_for_update().get(pk=user_id)
         mute = sanction_in_force(user_id, SanctionKind.MUTE)
@@ -105,6 +107,15 @@ def chat_line_post(
         )
         publish(ChatPosted.of(line))
     return line
+
+
+def _put_off(table: Table, user_id: int) -> bool:
+    """A moderator or a ban took the member off the match (``Table.told``): the players' chat
+    is closed to them."""
+    seats = seats_put_off(table.told)
+    return (
+        bool(seats) and Seat.objects.filter(table=table, user_id=user_id, number__in=seats).exists()
+    )
 
 
 def _parsed(text: object, phrase: object) -> tuple[str, str]:

@@ -279,10 +279,16 @@ def table_seat_leave(*, table_id: int, user_id: int) -> None:
         seat = locked.seat_of(user_id)
         if seat is None:
             raise TableRefusal("not_seated")
-        locked.seat_set(seat, user_id=None, client_seed="")
-        if not any(other.user_id for other in locked.seats):
-            locked.table.status = TableStatus.ABANDONED
-        locked.save()
+        seat_free(locked, seat)
+
+
+def seat_free(locked: LockedTable, seat: Seat) -> None:
+    """The seat is empty again before the match; a table nobody sits at any more is
+    abandoned."""
+    locked.seat_set(seat, user_id=None, client_seed="")
+    if not any(other.user_id for other in locked.seats):
+        locked.table.status = TableStatus.ABANDONED
+    locked.save()
 
 
 def table_start(*, table_id: int, user_id: int, bot_level: str = BotLevel.MEDIUM) -> None:

@@ -57,6 +57,7 @@ class LockedTable:
     new_moves: list[Move] = field(default_factory=list)  # written by ``save``
     # The status the last news said: the row's when it was locked, then what ``save`` wrote.
     status_said: str = ""
+    told_changed: bool = False  # ``tell`` added to ``table.told``: ``save`` writes it
 
     @classmethod
     def lock(cls, table_id: int) -> "LockedTable":
@@ -154,6 +155,16 @@ class LockedTable:
             seat, move = due[0]
             self.apply(seat, move, MoveBy.TIMEOUT)
 
+    def tell(self, kind: str, *, seat: int | None = None, **params: object) -> None:
+        """Keep for the table's readers that ``kind`` happened (to ``seat``, or to the whole
+        table): each frame from now on carries it in its reader's words (``games.words.told``).
+        ``params`` are words a person typed (a reason) or plain values, never a card."""
+        self.table.told = [
+            *self.table.told,
+            {"kind": kind, "seat": seat, "version": self.table.version, "params": params},
+        ]
+        self.told_changed = True
+
     # -- after the changes -------------------------------------------------------------------
 
     def save(self, *, now: datetime | None = None, clock: bool = True) -> None:
@@ -173,7 +184,11 @@ class LockedTable:
             table.deadline, table.bot_due = self._clocks(now)
             table.clock_queued = False
         table.revision += 1
-        fields = [*PLAY_FIELDS, *(["initial_state", "generator_version"] if self.started else [])]
+        fields = [
+            *PLAY_FIELDS,
+            *(["initial_state", "generator_version"] if self.started else []),
+            *(["told"] if self.told_changed else []),
+        ]
         moves = [MOVE_ROWS.insert(self.new_moves)] if self.new_moves else []
         changed = [seat for seat in self.seats if seat.number in self.changed_seats]
         # Seats given up first: a member moving seats holds only one at every step.

@@ -13,15 +13,18 @@ from typing import Any
 from django.utils import timezone
 
 from accounts.moderation.audit import Target, audit_record
+from accounts.moderation.models import SanctionKind
 from accounts.moderation.reports import Attached, report_file, report_try
 from accounts.moderation.roles import NotModerator, is_moderator
+from accounts.moderation.sanctions import MemberSanctioned
 from accounts.notices.inbox import notice_send
-from games.tables.models import ChatLine, Table, TableStatus
+from games.tables.models import ChatLine, Seat, Table, TableStatus, ToldKind
 from games.tables.refusals import TableRefusal
 from games.tables.selectors import table_access
 from games.tables.services.chat import chat_line_may_be_read
+from games.tables.services.lobby import seat_free
 from games.tables.services.locked import LockedTable, atomic_locked
-from games.tables.services.play import seat_leave_match
+from games.tables.services.play import seat_leave_match, stand_ins_allowed
 
 RUNNING = (TableStatus.OPEN, TableStatus.PLAYING)
 
@@ -43,6 +46,7 @@ def table_end(*, moderator: Any, table_id: int, reason: str) -> None:
         table = locked.table
         if table.status not in RUNNING:
             raise TableRefusal("table_not_running")
+        locked.tell(ToldKind.ENDED, reason=reason)
         _end(locked, actor=moderator, reason=reason, status=TableStatus.ENDED)
         for seat in locked.seats:
             if seat.user_id is not None:
@@ -64,6 +68,7 @@ def tables_cancelled(*, actor: Any, table_ids: Sequence[int], reason: str) -> li
     for table_id in sorted(table_ids):
         with atomic_locked(table_id) as locked:
             if locked.table.status in RUNNING:
+                locked.tell(ToldKind.CANCELLED, reason=reason)
                 _end(locked, actor=actor, reason=reason, status=TableStatus.CANCELLED)
                 ended.append(table_id)
     return ended
@@ -95,8 +100,8 @@ def table_player_remove(*, moderator: Any, table_id: int, user_id: int, reason: 
         locked.require_playing()
         if seat.left:
             raise TableRefusal("left_already")
-        seat_leave_match(locked, seat)
         name = locked.names.get(user_id, "")
+        seat_put_off(locked, seat, ToldKind.REMOVED, name=name, reason=reason)
         audit_record(
             actor=moderator,
             act="table_player_remove",
@@ -112,6 +117,46 @@ def table_player_remove(*, moderator: Any, table_id: int, user_id: int, reason: 
         )
 
 
+def seat_put_off(locked: LockedTable, seat: Seat, kind: str, **params: object) -> None:
+    """Take the member off ``seat`` for good (``kind``: a moderator removed them, a ban), as
+    ``seat_leave_match`` does, and tell the table so: them why and what now, the others what
+    becomes of the seat."""
+    locked.tell(
+        kind,
+        seat=seat.number,
+        ranked=locked.table.ranked,
+        bot=stand_ins_allowed(locked),
+        **params,
+    )
+    seat_leave_match(locked, seat)
+
+
+def tables_of_banned_member(sanctioned: MemberSanctioned) -> None:
+    """A banned member's seats: in every match still played taken off, each table told
+    (``seat_put_off``); at a table still waiting for players, given up (the seat is free
+    again, as the others see). Once the ban has committed (their pages closed first), each
+    table in a transaction of its own, in id order: a table that ended meanwhile is left as
+    it is."""
+    if sanctioned.kind != SanctionKind.BAN:
+        return
+    member_id = sanctioned.member_id
+    table_ids = sorted(
+        Seat.objects.filter(user_id=member_id, left=False, table__status__in=RUNNING)
+        .values_list("table_id", flat=True)
+        .distinct()
+    )
+    for table_id in table_ids:
+        with atomic_locked(table_id) as locked:
+            seat = locked.seat_of(member_id)
+            if seat is None or seat.left:
+                continue
+            if locked.table.status == TableStatus.OPEN:
+                seat_free(locked, seat)
+            elif locked.table.status == TableStatus.PLAYING:
+                name = locked.names.get(member_id, "")
+                seat_put_off(locked, seat, ToldKind.BANNED, name=name)
+
+
 def report_from_table(
     *,
     reporter: Any,
@@ -120,8 +165,11 @@ def report_from_table(
     reason: str,
     note: str = "",
     invite: str | None = None,
+    seat: int | None = None,
 ) -> None:
-    """A report on a member of the table, with the table and its move then attached: by
+    """A report on a member of the table (``member_id``, or the member in ``seat``: the table
+    page names the players by seat, as its frames do), with the table and its move then
+    attached: by
     someone who may see the table (``table_access``: its seat, a spectator's place where
     watching is allowed, a private table's invite; moderators), else ``no_table``, what a
     missing table answers, so that a stranger learns nothing of who sits there (issue 28). The
@@ -131,6 +179,8 @@ def report_from_table(
     if table_access(table_id=table_id, user_id=user_id, invite=invite) is None:
         raise TableRefusal("no_table")
     table = Table.objects.get(pk=table_id)
+    if seat is not None:
+        member_id = table.seats.filter(number=seat).values_list("user_id", flat=True).first() or 0
     if not table.seats.filter(user_id=member_id).exists():
         raise TableRefusal("not_at_table")
     report_file(

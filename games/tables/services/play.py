@@ -99,7 +99,7 @@ def seat_leave_match(locked: LockedTable, seat: Seat) -> None:
     """The member can no longer move at ``seat`` (they left, or a moderator removed them); a
     ranked match counts them last. A bot plays the seat to the end, except where no bot may
     sit (a tournament's table): there the seat is dropped as an absent player's is."""
-    if _stand_ins_allowed(locked):
+    if stand_ins_allowed(locked):
         locked.seat_set(seat, left=True, stand_in=True, timeouts_in_row=0)
     else:
         locked.seat_set(seat, left=True, timeouts_in_row=locked.table.max_timeouts)
@@ -107,6 +107,18 @@ def seat_leave_match(locked: LockedTable, seat: Seat) -> None:
     humans, bots = locked.movers()
     # The bot takes over at once if the turn is the seat's; anyone else's clock runs on.
     locked.save(clock=seat.number in humans + bots)
+
+
+def table_member_tell(*, table_id: int, user_id: int, kind: str, **params: object) -> None:
+    """Tell the member's seat at a table still played that ``kind`` happened to it from
+    outside the match (``LockedTable.tell``; a daily deal replaced while they play it). Their
+    open page shows it at once; the clocks run on. Locks the table row."""
+    with atomic_locked(table_id) as locked:
+        seat = locked.seat_of(user_id)
+        if seat is None or locked.table.status != TableStatus.PLAYING:
+            return
+        locked.tell(kind, seat=seat.number, **params)
+        locked.save(clock=False)
 
 
 def table_timeout_apply(*, table_id: int, version: int, now: datetime | None = None) -> bool:
@@ -266,11 +278,11 @@ def _time_out(locked: LockedTable, seat: Seat) -> None:
         locked.apply(seat.number, absent, MoveBy.TIMEOUT)
         return
     locked.apply(seat.number, match.default_action(seat.number), MoveBy.TIMEOUT)
-    if locked.over_timeout_limit(seat.number) and _stand_ins_allowed(locked):
+    if locked.over_timeout_limit(seat.number) and stand_ins_allowed(locked):
         locked.seat_set(seat, stand_in=True)
 
 
-def _stand_ins_allowed(locked: LockedTable) -> bool:
+def stand_ins_allowed(locked: LockedTable) -> bool:
     """The engine says what a seat that keeps timing out comes to: dropped where the game has
     a drop (rummy's Points and Pool, RM-17), timed out turn by turn where the table allows no
     bot (a tournament's), else a bot stands in (``AbsentSeat``)."""

@@ -12,7 +12,15 @@ from django.utils.safestring import SafeString
 
 from games.engine.cards import PRINTED_JOKER, Suit, is_card_code, rank_of, standard_deck, suit_of
 from games.words import moves
-from games.words.labels import CARD_NAME, FACE_DOWN, JOKER, RANK_NAMES, SUIT_NAMES, variant_name
+from games.words.labels import (
+    CARD_NAME,
+    FACE_DOWN,
+    JOKER,
+    JOKER_ART,
+    RANK_NAMES,
+    SUIT_NAMES,
+    variant_name,
+)
 
 register = template.Library()
 
@@ -30,8 +38,9 @@ def card_svg(code: object) -> SafeString:
             '<svg class="card-svg joker" viewBox="0 0 60 84" role="img" aria-label="{}">'
             '<rect class="face" x="1" y="1" width="58" height="82" rx="5"/>'
             '<use href="#joker-star" x="12" y="18" width="36" height="36"/>'
-            '<text class="joker-word" x="30" y="72" text-anchor="middle">JOKER</text></svg>',
+            '<text class="joker-word" x="30" y="72" text-anchor="middle">{}</text></svg>',
             JOKER,
+            JOKER_ART,
         )
     if not is_card_code(code):
         return format_html(

@@ -103,10 +103,12 @@ def test_after_the_day_the_past_board_opens_replays_seeds_and_verification(monke
 
 
 def test_the_streak_of_days_played_is_on_the_profile(monkeypatch):
+    """Days whose deal was played to its end (issue 30: an attempt only begun counts not)."""
     (asha,) = members(1)
-    first = begin(asha, "rummy")
+    first = begin(asha, "pitch")
+    play_out(first)
     next_day = day_end(first.day) + timedelta(hours=2)
     monkeypatch.setattr("django.utils.timezone.now", lambda: next_day)
-    begin(asha, "pitch")
+    play_out(begin(asha, "pitch"))
     page = signed_in(asha).get("/accounts/profile/").content.decode()
     assert "Your daily streak: 2 days in a row." in page

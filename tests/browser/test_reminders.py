@@ -1,0 +1,104 @@
+"""The reminders page and a pushed reminder in Debian's Chromium (issue 31, point 4): a member
+reading Urdu turns e-mail off on the page at phone width (right to left, no sideways scroll),
+and a push delivered to the site's service worker (through DevTools, as a push service would:
+Chromium's own push service is out of reach here) is shown as a notification with the
+reminder's words and link."""
+
+import json
+
+import pytest
+from django.test import Client
+from playwright.sync_api import expect
+
+from accounts.notices.models import ReachChoice
+from accounts.profiles.models import Profile
+from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, PHONE, browser
+from tests.browser.test_tables import written
+from tests.tournaments.support import people
+
+__all__ = ["browser"]
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.xdist_group("live"),
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="!!! BROWSER TESTS SKIPPED: /usr/bin/chromium is missing "
+        "(apt-get install chromium chromium-driver; ./dev test does it as root) !!!",
+    ),
+]
+
+PUSHED = {
+    "title": "تاش",
+    "body": "Weekend Pool چند منٹ میں شروع ہوگا: اپنی نشست پر تیار رہیں۔",
+    "url": "http://127.0.0.1/tournaments/7/",
+    "tag": "tournament_starting_soon:tournament:7",
+}
+
+
+def reminded():
+    (member,) = people(1, prefix="reminded")
+    Profile.objects.create(user=member, language="ur")
+    client = Client()
+    client.force_login(member)
+    return member, client
+
+
+def test_a_member_chooses_reminders_and_a_pushed_one_is_shown(live_stack, page_log, browser):
+    member, client = written(reminded)
+    context = browser.new_context(viewport=PHONE, base_url=live_stack.http_url)
+    context.grant_permissions(["notifications"], origin=live_stack.http_url)
+    context.add_cookies(
+        [
+            {
+                "name": "sessionid",
+                "value": client.cookies["sessionid"].value,
+                "url": live_stack.http_url,
+            },
+            {"name": "django_language", "value": "ur", "url": live_stack.http_url},
+        ]
+    )
+    page = context.new_page()
+    page_log.watch(page, "member")
+    page.goto("/accounts/reminders/")
+    expect(page.locator("html[dir=rtl]")).to_be_attached()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    page.locator("input[name=email]").uncheck()
+    page.locator("form.reminders button[type=submit]").click()
+    expect(page.locator(".messages")).to_contain_text("آپ کی یاد دہانیاں محفوظ ہو گئیں۔")
+    assert written(lambda: ReachChoice.objects.get(member=member).email) is False
+    page.screenshot(path=str(ARTIFACTS / "reminders-ur-360.png"), full_page=True)
+
+    # The service worker every page registers takes the push and shows it.
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    registrations = []
+    devtools = context.new_cdp_session(page)
+    devtools.on(
+        "ServiceWorker.workerRegistrationUpdated",
+        lambda event: registrations.extend(event["registrations"]),
+    )
+    # DevTools says which registrations there are once enabled; each call to the page lets
+    # Playwright hand on the events that came meanwhile.
+    devtools.send("ServiceWorker.enable")
+    for _call in range(100):
+        if registrations:
+            break
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    (registration_id,) = {r["registrationId"] for r in registrations if not r["isDeleted"]}
+    devtools.send(
+        "ServiceWorker.deliverPushMessage",
+        {
+            "origin": live_stack.http_url.rstrip("/"),
+            "registrationId": registration_id,
+            "data": json.dumps(PUSHED),
+        },
+    )
+    shown = page.wait_for_function(
+        """() => navigator.serviceWorker.ready
+             .then((registration) => registration.getNotifications())
+             .then((shown) => shown.length
+               ? shown.map((n) => [n.title, n.body, n.tag, n.data.url]) : null)""",
+        polling=200,
+    ).json_value()
+    assert shown == [[PUSHED["title"], PUSHED["body"], PUSHED["tag"], PUSHED["url"]]]
