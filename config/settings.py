@@ -69,6 +69,8 @@ MIDDLEWARE = [
 ROOT_URLCONF = "config.urls"
 # Every reaction to a write's events, read by games.news.publish at the first event.
 NEWS_SUBSCRIBERS = "config.subscribers"
+# Every kind of live page, read by games.live.pages at the first page socket.
+LIVE_PAGES = "config.pages"
 ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [

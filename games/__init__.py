@@ -7,7 +7,8 @@ checks it):
   Celery or asgiref, nor anything else of the app (it also runs in the browser).
 - The floor, four modules every app builds on (``accounts`` too, which sits below the rest of
   this app): ``catalogue`` (the four games as the site presents them), ``news`` (the one door
-  from a commit to whoever delivers what it changed), ``sql`` (the one way plain SQL is
+  from a write to everything that reacts to it: ``publish(event)``, the reactions listed in
+  ``config/subscribers.py``), ``sql`` (the one way plain SQL is
   written), ``converters`` (row ids in URLs and frames). Each imports Django at most, and the
   catalogue the engine; nothing else of any app.
 - ``tables``: the models, the one write path (services), the reads (selectors), the plain SQL
@@ -18,8 +19,9 @@ checks it):
   ``moderation`` (``roles``, ``sanctions``, ``reports``, ``audit``, ``models``: who may act,
   mutes and play bans, a report from a table, the audit of every act) and
   ``notices.inbox``; never an accounts page nor ``accounts.members``. Never Channels, asgiref,
-  ``live``, ``web`` or ``words``. A service publishes what it changed after its commit
-  (``tables.news``, on ``news``) and knows nothing of sockets.
+  ``live``, ``web`` or ``words``. A service publishes what it did (``tables.news``: a
+  table changed, a match finished, a bot's turn due, a chat line) through ``news`` and knows
+  nothing of sockets, jobs or what is built on tables.
 - ``frames``: every frame a seat, a spectator, a replay or the offline table sees, typed, built
   by one pure builder from what the caller read (``TableFacts``) and the match; a rummy
   layout's answer. Imports the engine and ``words``; nothing else of the app, nothing of Django
@@ -27,7 +29,8 @@ checks it):
 - ``words``: what the tables say to people, in their language (names, refusals, the words of
   moves). Imports the engine and Django's translation; nothing of ``tables``, ``live``, ``web``.
 - ``live``: everything that touches Channels: consumers, socket guards, the fan-out of
-  ``tables.news`` into frames, the per-process snapshot cache, presence, routing, and
+  events into frames (``live.fanout``, listed in ``config/subscribers.py``), live pages (their
+  kinds listed in ``config/pages.py``), the per-process snapshot cache, presence, routing, and
   ``live.server``, Daphne with a frame cap that ends in a close code (the command that serves
   the site). Imports ``tables`` (services, selectors, news), ``frames``, ``words``, the engine,
   the floor
@@ -49,6 +52,6 @@ checks it):
   engine, ``words``, ``frames``, and of Django only its translation (in
   the browser a stand-in, ``offline.translation``). ``offline.build`` packs it for the browser.
 - ``tasks`` (Celery: bot turns, clocks, the daily deals, the ranked queues' pass) calls
-  ``tables``', ``daily``'s and ``ranked``'s services; ``models`` is where Django
-  finds ``tables``' models.
+  ``tables``', ``daily``'s and ``ranked``'s services, and queues a bot's turn on
+  ``BotTurnDue``; ``models`` is where Django finds ``tables``' models.
 """

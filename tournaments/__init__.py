@@ -9,7 +9,10 @@ made and played through ``games.tables.services`` like any other. What each part
 ``ratings.models`` (never its pages or
 ``members``), the Celery app (``config.celery``), the floor of ``games`` (``news``) and the
 engine's rummy formats; ``web`` imports the services and selectors, ``games.catalogue``,
-``games.converters`` and Django; ``apps`` registers the live page with ``games.live.pages``.
+``games.converters``, Django and ``icalendar`` (the calendar feeds); ``templatetags`` the
+selectors (a member's record, the next tournament for the home and game pages); a weekly
+series (``Series``, ``services.series``) is made with ``dateutil``'s rrule; ``apps``
+registers the live page with ``games.live.pages``.
 Never Channels, asgiref, ``games.live``'s sockets, ``games.web`` or ``games.words``; and
 ``games.tables`` never imports ``tournaments``: it learns nothing of them. They learn of a
 finished match from its event: ``MatchFinished`` is published by the move that ended it, and

@@ -10,12 +10,9 @@ class TournamentsConfig(AppConfig):
         from accounts.moderation.audit import acts_register
         from accounts.notices.inbox import notice_kinds_register
         from accounts.notices.reach import reasons_register
-        from games.live.pages import page_kind_register
         from tournaments.services import reminders
         from tournaments.services.rounds import TOO_FEW
-        from tournaments.web.page import tournament_may_watch, tournament_render
 
-        page_kind_register("tournament", render=tournament_render, may_watch=tournament_may_watch)
         acts_register(
             {
                 "tournament_start_now": _("started a tournament early"),

@@ -263,3 +263,29 @@ def history_of(user_id: int) -> list[Entry]:
         .select_related("tournament")
         .order_by("-tournament__finished_at")[:50]
     )
+
+
+def coming_between(start: datetime, end: datetime, *, user_id: int | None) -> list[Tournament]:
+    """Tournaments not over that start in ``[start, end)`` (the schedule): the public ones and
+    the private ones the reader organises or entered, by start."""
+    mine = Q(private=False)
+    if user_id is not None:
+        mine |= Q(organiser_id=user_id) | Q(entries__user_id=user_id)
+    return list(
+        Tournament.objects.filter(mine, starts_at__gte=start, starts_at__lt=end)
+        .exclude(status=TournamentStatus.CANCELLED)
+        .annotate(entrants=Count("entries", filter=Q(entries__status__in=LISTED), distinct=True))
+        .distinct()
+        .order_by("starts_at", "pk")[:500]
+    )
+
+
+def next_public(game: str, *, now: datetime) -> Tournament | None:
+    """The next public tournament of ``game`` still to start (home and game pages)."""
+    return (
+        Tournament.objects.filter(
+            game=game, private=False, status=TournamentStatus.SCHEDULED, starts_at__gt=now
+        )
+        .order_by("starts_at", "pk")
+        .first()
+    )

@@ -3,10 +3,10 @@
 A feature names its kinds of notice once (``notice_kinds_register``, from its
 ``AppConfig.ready``), each with a translatable sentence whose ``%(name)s`` fields the notice's
 values fill; ``notice_send`` keeps one for a member in the transaction of the act that calls
-for it, and publishes ``MemberNoticed`` after the commit, for the member's open pages to show
-it at once. The words are made when the notice is read, in the reader's language and time zone
-then: a moment is kept as ISO text under a key ``until`` or ``…_at`` and shown as its reader
-reads it.
+for it, and publishes ``MemberNoticed`` (``games.news``; who hears it:
+``config/subscribers.py``). The words are made when the notice is read, in the reader's
+language and time zone then: a moment is kept as ISO text under a key ``until`` or ``…_at``
+and shown as its reader reads it.
 """
 
 from collections.abc import Callable, Mapping, Sequence

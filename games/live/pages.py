@@ -4,9 +4,10 @@ changes, at most once a second.
 A page that updates itself opens ``/ws/pages/<kind>/<key>/`` (``templates/includes/htmx.html``)
 and htmx swaps in each element the socket sends by its id: the very includes the page was
 rendered with, so the first load and every push are one template. No script of ours runs on the
-page. A kind of page (the lobby of a game, a tournament, the moderators' list of tables) is
-registered once, by the app that owns it, with two functions (``page_kind_register``) that run
-in a worker thread and know nothing of sockets:
+page. Every kind of page (the lobby of a game, a tournament, the moderators' list of tables, a
+day's boards) is listed in one table, ``config/pages.py`` (``settings.LIVE_PAGES`` names it),
+with two functions of the app that owns it, which run in a worker thread and know nothing of
+sockets:
 
 - ``render(key, languages)``: the page's parts read once and rendered in each language, as
   ``{language: html}``; ``LookupError`` if ``key`` names no such page;
@@ -38,12 +39,16 @@ import logging
 import math
 import weakref
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+from types import ModuleType
 from typing import Any, Protocol
 
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
+from django.conf import settings
 
 from games.live.dispatch import LoopDispatch
 from games.live.groups import page_group
@@ -68,25 +73,27 @@ class PageKind:
     news_key: Callable[[str], str] = str
 
 
-PAGE_KINDS: dict[str, PageKind] = {}
+@cache
+def _table() -> ModuleType:
+    """``config.pages``, imported at the first page socket (it imports the apps' pages)."""
+    return import_module(settings.LIVE_PAGES)
 
 
-def page_kind_register(
-    kind: str, *, render: Render, may_watch: MayWatch, news_key: Callable[[str], str] = str
-) -> None:
-    """Name a kind of live page (from the owning app's ``AppConfig.ready``)."""
-    PAGE_KINDS[kind] = PageKind(render=render, may_watch=may_watch, news_key=news_key)
+def page_kinds() -> Mapping[str, PageKind]:
+    """Every kind of live page, by the name in its address."""
+    kinds: Mapping[str, PageKind] = _table().PAGE_KINDS
+    return kinds
 
 
 def _rendered(kind: str, key: str, languages: Iterable[str]) -> dict[str, str]:
-    return PAGE_KINDS[kind].render(key, languages)
+    return page_kinds()[kind].render(key, languages)
 
 
 def _allowed(kind: str, user: Any, key: str, invite: str | None) -> bool:
     """Whether ``user`` may watch the page (``invite``: the address's ``?invite=``, for a
     private page); no such page is no page to watch."""
     try:
-        return PAGE_KINDS[kind].may_watch(user, key, invite)
+        return page_kinds()[kind].may_watch(user, key, invite)
     except LookupError:
         return False
 
@@ -160,7 +167,7 @@ class PageBoard:
     async def _listen(self) -> None:
         layer = get_channel_layer()
         assert layer is not None  # settings.CHANNEL_LAYERS has one
-        group = page_group(self.kind, PAGE_KINDS[self.kind].news_key(self.key))
+        group = page_group(self.kind, page_kinds()[self.kind].news_key(self.key))
         channel = None
         try:
             channel = await layer.new_channel()
@@ -243,7 +250,7 @@ class PageConsumer(LoopDispatch, GuardedJsonConsumer):
         kind = self.scope["url_route"]["kwargs"]["kind"]
         key = self.scope["url_route"]["kwargs"]["key"]
         invite = scope_invite(self.scope)
-        if kind not in PAGE_KINDS or not await _may_watch(kind, self.scope["user"], key, invite):
+        if kind not in page_kinds() or not await _may_watch(kind, self.scope["user"], key, invite):
             await self.close()
             return
         await self.accept()

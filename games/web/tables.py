@@ -395,6 +395,16 @@ def _visitor(request) -> str:
 
 
 def _table_action(request, table_id, action) -> HttpResponseRedirect:
+    """Run a member's act at the table. A table they may not see answers the 404 of a missing
+    one, before the act could say "you do not sit here" (issue 28: that told a stranger the
+    private table exists)."""
+    table = Table.objects.filter(pk=table_id).first()
+    invite = request.POST.get("invite") or request.GET.get("invite") or None
+    if table is None or not (
+        selectors.table_may_be_seen(table, user_id=request.user.pk, invite=invite)
+        or is_moderator(request.user)
+    ):
+        raise Http404
     try:
         action()
     except TableRefusal as refusal:

@@ -57,13 +57,14 @@ def test_registering_through_the_page_and_a_second_time_refused_in_hindi():
     assert Entry.objects.filter(user=asha).count() == 1
 
 
-def test_a_stranger_at_a_private_tournament_is_refused_and_the_invite_link_lets_them_in():
+def test_a_stranger_at_a_private_tournament_gets_a_404_and_the_invite_link_lets_them_in():
+    """Issue 28: the 404 of a missing tournament, page and acts alike."""
     boss = organiser()
     tournament = tournament_made(boss, private=True, name="Cousins")
     (stranger,) = people(1, prefix="stranger")
     client = signed_in(stranger)
-    assert client.get(f"/tournaments/{tournament.pk}/").status_code == 403
-    client.post(f"/tournaments/{tournament.pk}/register/")
+    assert client.get(f"/tournaments/{tournament.pk}/").status_code == 404
+    assert client.post(f"/tournaments/{tournament.pk}/register/").status_code == 404
     assert not Entry.objects.exists()
     page = client.get(f"/tournaments/{tournament.pk}/?invite={tournament.invite_token}")
     assert page.status_code == 200

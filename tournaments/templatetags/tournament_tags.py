@@ -5,8 +5,9 @@ tournaments: the page's template asks for it."""
 from typing import Any
 
 from django import template
+from django.utils import timezone
 
-from tournaments.selectors import history_of, titles_of
+from tournaments.selectors import history_of, next_public, titles_of
 
 register = template.Library()
 
@@ -14,3 +15,9 @@ register = template.Library()
 @register.inclusion_tag("tournaments/_record.html")
 def tournament_record(member: Any) -> dict[str, Any]:
     return {"titles": titles_of(member.pk), "history": history_of(member.pk)}
+
+
+@register.inclusion_tag("tournaments/_next.html")
+def next_tournament(game: str = "rummy") -> dict[str, Any]:
+    """The next public tournament of ``game``, for the home and game pages."""
+    return {"next": next_public(game, now=timezone.now())}

@@ -6,6 +6,13 @@ from tournaments.web import views
 urlpatterns = [
     path("games/<slug:slug>/tournaments/", views.tournament_list, name="tournament_list"),
     path("tournaments/new/", views.tournament_new, name="tournament_new"),
+    path("tournaments/schedule/", views.schedule, name="tournament_schedule"),
+    path(
+        "tournaments/<id:tournament_id>/calendar.ics",
+        views.tournament_ics,
+        name="tournament_ics",
+    ),
+    path("tournaments/series/<id:series_id>/calendar.ics", views.series_ics, name="series_ics"),
     path("tournaments/series/new/", views.series_new, name="series_new"),
     path("tournaments/series/<id:series_id>/", views.series, name="series"),
     path("tournaments/series/<id:series_id>/<slug:act>/", views.series_act, name="series_act"),

@@ -2,7 +2,7 @@
 back as messages in the reader's language, nothing changed."""
 
 import secrets
-from datetime import date
+from datetime import date, datetime, time, timedelta
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -19,6 +19,7 @@ from tournaments.models import Series, Tournament, TournamentStatus
 from tournaments.refusals import TournamentRefusal, tournament_refusal_text
 from tournaments.services.entering import check_in_opens_at, may_see, registration_closes_at
 from tournaments.services.series import series_coming
+from tournaments.web.feeds import series_calendar, tournament_calendar
 from tournaments.web.forms import (
     DEFAULT_ZONE,
     WEEKDAYS,
@@ -69,11 +70,10 @@ def tournament(request, tournament_id):
     row = Tournament.objects.filter(pk=tournament_id).first()
     user_id = request.user.pk if request.user.is_authenticated else None
     invite = request.GET.get("invite") or None
-    if row is None:
+    # A private tournament is no business of a stranger's: the 404 of a missing one (issue
+    # 28), as for a private table.
+    if row is None or not _may_see(request, row, invite):
         raise Http404
-    if not may_see(row, user_id=user_id, invite=invite):
-        messages.error(request, tournament_refusal_text("private"))
-        return render(request, "tournaments/private.html", status=403)
     now = timezone.now()
     context = {
         "page": selectors.tournament_page(tournament_id),
@@ -119,6 +119,13 @@ def tournament_you(request, tournament_id):
     if request.htmx and _first_time_taken(request, tournament_id, table_id):
         response["HX-Redirect"] = link
     return response
+
+
+def _may_see(request, row: Tournament, invite: str | None) -> bool:
+    """Its organiser, its entrants, a holder of its invite link (``may_see``), and staff, who
+    may act on any tournament."""
+    user_id = request.user.pk if request.user.is_authenticated else None
+    return request.user.is_staff or may_see(row, user_id=user_id, invite=invite)
 
 
 def _first_time_taken(request, tournament_id: int, table_id: int) -> bool:
@@ -175,7 +182,9 @@ MAY_SEAT_THE_ACTOR = {"start-now", "resume"}
 @require_POST
 def tournament_act(request, tournament_id, act):
     action = ACTS.get(act)
-    if action is None:
+    row = Tournament.objects.filter(pk=tournament_id).first()
+    invite = request.POST.get("invite") or None
+    if action is None or row is None or not _may_see(request, row, invite):
         raise Http404
     reason = request.POST.get("reason", "")
     try:
@@ -183,9 +192,8 @@ def tournament_act(request, tournament_id, act):
     except TournamentRefusal as refusal:
         if refusal.code == "no_tournament":
             raise Http404 from None
-        # The page the act goes back to says "private" itself (issue 31: it was said twice).
-        if refusal.code != "private":
-            messages.error(request, tournament_refusal_text(refusal.code))
+        # "private": only staff get here without the invite (``_may_see``), to be told so.
+        messages.error(request, tournament_refusal_text(refusal.code))
     else:
         if act in TO_THE_TABLE:
             return redirect(f"/tables/{done}/")
@@ -199,7 +207,6 @@ def tournament_act(request, tournament_id, act):
             _first_time_taken(request, tournament_id, table_id)
             return redirect(f"/tables/{table_id}/")
     target = f"/tournaments/{tournament_id}/"
-    invite = request.POST.get("invite")
     if invite and invite.isascii() and invite.replace("-", "").replace("_", "").isalnum():
         target += f"?invite={invite}"
     return redirect(target)
@@ -253,7 +260,7 @@ def series(request, series_id):
         and not organiser
         and not (invite and secrets.compare_digest(invite, row.invite_token))
     ):
-        return render(request, "tournaments/private.html", status=403)
+        raise Http404  # a private series is no stranger's business (issue 28)
     context = {
         "series": row,
         "coming": series_coming(row, now=timezone.now()),
@@ -277,7 +284,11 @@ SERIES_ACTS = {
 @require_POST
 def series_act(request, series_id, act):
     action = SERIES_ACTS.get(act)
-    if action is None:
+    row = Series.objects.filter(pk=series_id).first()
+    # Its acts are its organiser's (and staff's): a stranger to a private series is told what
+    # a missing one tells (issue 28).
+    mine = row is not None and (row.organiser_id == request.user.pk or request.user.is_staff)
+    if action is None or row is None or (row.private and not mine):
         raise Http404
     try:
         action(request, series_id, request.POST.get("reason", ""))
@@ -293,3 +304,71 @@ def _day(request) -> date:
         return date.fromisoformat(request.POST.get("day", "")[:10])
     except ValueError:
         raise TournamentRefusal("not_a_series_date") from None
+
+
+def schedule(request):
+    """What is coming this week and next, by day in the reader's zone (named)."""
+    zone = timezone.get_current_timezone()
+    today = timezone.localdate()
+    monday = today - timedelta(days=today.weekday())
+    start = datetime.combine(monday, time(), tzinfo=zone)
+    end = datetime.combine(monday + timedelta(days=14), time(), tzinfo=zone)
+    user_id = request.user.pk if request.user.is_authenticated else None
+    days: dict[date, list[Tournament]] = {}
+    for row in selectors.coming_between(start, end, user_id=user_id):
+        days.setdefault(timezone.localtime(row.starts_at, zone).date(), []).append(row)
+    context = {
+        "days": sorted(days.items()),
+        "zone_name": timezone.get_current_timezone_name(),
+        "today": today,
+        "week_two": monday + timedelta(days=7),
+    }
+    return render(request, "tournaments/schedule.html", context)
+
+
+def tournament_ics(request, tournament_id):
+    row = Tournament.objects.filter(pk=tournament_id).first()
+    if row is None:
+        raise Http404
+    user_id = request.user.pk if request.user.is_authenticated else None
+    invite = request.GET.get("invite") or None
+    if not may_see(row, user_id=user_id, invite=invite):
+        return _refused_feed(request)
+    url = request.build_absolute_uri(
+        f"/tournaments/{row.pk}/" + (f"?invite={row.invite_token}" if row.private else "")
+    )
+    return _feed(tournament_calendar(row, url), f"tournament-{row.pk}.ics")
+
+
+def series_ics(request, series_id):
+    row = Series.objects.filter(pk=series_id).first()
+    if row is None:
+        raise Http404
+    invite = request.GET.get("invite") or None
+    user_id = request.user.pk if request.user.is_authenticated else None
+    if (
+        row.private
+        and user_id != row.organiser_id
+        and not (invite and secrets.compare_digest(invite, row.invite_token))
+    ):
+        return _refused_feed(request)
+
+    def url_of(tournament: Tournament | None) -> str:
+        if tournament is None:
+            return request.build_absolute_uri(f"/tournaments/series/{row.pk}/")
+        query = f"?invite={tournament.invite_token}" if tournament.private else ""
+        return request.build_absolute_uri(f"/tournaments/{tournament.pk}/{query}")
+
+    return _feed(series_calendar(row, url_of, timezone.now()), f"series-{row.pk}.ics")
+
+
+def _feed(body: bytes, name: str) -> HttpResponse:
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{name}"'
+    return response
+
+
+def _refused_feed(request) -> HttpResponse:
+    return HttpResponse(
+        tournament_refusal_text("private"), status=403, content_type="text/plain; charset=utf-8"
+    )

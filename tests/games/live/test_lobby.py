@@ -11,6 +11,7 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.test import Client
 
+from config import pages as live_pages
 from config.asgi import application
 from games.engine import GAMES
 from games.live import pages
@@ -186,7 +187,9 @@ def test_a_push_renders_once_per_language_however_many_sockets_read_it(monkeypat
         return render(game, languages)
 
     monkeypatch.setitem(
-        pages.PAGE_KINDS, "lobby", pages.PageKind(counted, pages.PAGE_KINDS["lobby"].may_watch)
+        live_pages.PAGE_KINDS,
+        "lobby",
+        pages.PageKind(counted, live_pages.PAGE_KINDS["lobby"].may_watch),
     )
 
     async def scenario():

@@ -6,6 +6,7 @@ from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 from django.db import transaction
 
+from config import pages as live_pages
 from config.asgi import application
 from games.live import pages
 from games.news import PageChanged, publish
@@ -32,7 +33,7 @@ def may_watch(user, key, invite):
 
 @pytest.fixture(autouse=True)
 def test_kind(monkeypatch):
-    monkeypatch.setitem(pages.PAGE_KINDS, "testpage", pages.PageKind(render, may_watch))
+    monkeypatch.setitem(live_pages.PAGE_KINDS, "testpage", pages.PageKind(render, may_watch))
     # Rendered in the test's own thread (see test_lobby: Channels' communicator and the pool).
     monkeypatch.setattr(pages, "_render", pages.database_sync_to_async(pages._rendered))
     monkeypatch.setattr(pages, "_may_watch", pages.database_sync_to_async(pages._allowed))

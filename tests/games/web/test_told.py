@@ -4,6 +4,7 @@ to each seat, in the reader's language, and never a card."""
 from datetime import timedelta
 
 import pytest
+from django.utils.html import escape
 
 from accounts.moderation.models import Report
 from accounts.moderation.sanctions import member_ban
@@ -18,6 +19,7 @@ from games.tables.models import Seat, ToldKind
 from games.tables.selectors import table_snapshot
 from games.tables.services.chat import ChatRefusal, chat_line_post
 from games.tables.services.moderation import table_end, table_player_remove
+from games.words.daily import day_words
 from games.words.told import SENTENCES
 from tests.games.daily.daily_support import begin, play_out
 from tests.games.table_support import match_of, members, signed_in, table_new
@@ -184,8 +186,9 @@ def test_a_finished_daily_table_offers_board_sharing_and_tomorrow_never_play_aga
     attempt.refresh_from_db()
     page = signed_in(asha).get(f"/tables/{attempt.table_id}/").content.decode()
     assert 'id="daily-board"' in page and 'id="daily-share"' in page
-    assert "Tomorrow's deal opens in" in page
-    assert f"scored {attempt.score}" in page
+    # The day named as the daily pages name it, India's, its end on India's clock (issue 33).
+    assert "Tomorrow's deal opens at 12:00\u202fam\u00a0IST, in " in page
+    assert escape(day_words(attempt.day)) in page and f"scored {attempt.score}" in page
     assert 'id="play-again"' not in page and "/tables/new/" not in page
     assert 'id="invite-link"' not in page
 
