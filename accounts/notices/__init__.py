@@ -7,10 +7,12 @@
   them read; ``MemberNoticed`` is published (``games.news``).
 - ``reach``: the one door for reaching a member who is not looking: a reason goes to every
   channel they allowed (these notices, e-mail, Web Push) by idempotent Celery jobs; its
-  docstring is the whole API.
-- ``views``, ``urls``: the notices page (/accounts/notices/); ``context_processors``: the
-  unread count in every page's menu.
+  docstring is the whole API. ``push`` sends Web Push (the site's VAPID key, a subscription
+  gone at its push service dropped); ``choices`` keeps a member's choices and subscriptions.
+- ``views``, ``urls``, ``forms``: the notices page (/accounts/notices/) and the reminders page
+  (/accounts/reminders/: channels, reasons, this browser's push subscription);
+  ``context_processors``: the unread count in every page's menu.
 
-May import ``accounts.profiles``, Django, Celery's ``shared_task`` and ``games.news``; nothing
-else of accounts.
+May import ``accounts.profiles``, Django, Celery's ``shared_task``, ``pywebpush`` and
+``games.news``; nothing else of accounts.
 """

@@ -228,7 +228,8 @@ def variant_name(game: str, variant: str, options: dict | None = None) -> str:
     """The variant's name; a table's ``options`` may say how many deals a Deals table plays
     (RM-26; a tournament's plays one per player: issue 31 found "2 deals" over a table of 4)."""
     deals = (options or {}).get("deals")
-    if game == "rummy" and variant.startswith("deals") and isinstance(deals, int) and deals > 0:
+    # Only rummy's Deals variants are named "deals..." (the engine's codes, RM-26).
+    if variant.startswith("deals") and isinstance(deals, int) and deals > 0:
         return DEALS_NAMED % {"count": deals}
     return str(VARIANT_NAMES.get((game, variant), variant))
 

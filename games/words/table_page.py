@@ -60,6 +60,8 @@ def table_page_words(
         "match_started": _("The match has started"),
         "sound_on": _("Sound: on"),
         "sound_off": _("Sound: off"),
+        "vibrate_on": _("Vibrate on my turn: on"),
+        "vibrate_off": _("Vibrate on my turn: off"),
         "prompts": _words(PROMPTS),
         "suits": _words(SUIT_NAMES),
         "kinds": {kind.value: str(label) for kind, label in KIND_LABELS.items()},

@@ -13,7 +13,7 @@ import {
   actionButton, addLastMove, cardActions, confirmFirst, describe, guardLeaving, legalOf, move, renderActions,
 } from "./table/moves.js";
 import { sheetControls } from "./table/sheet.js";
-import { announceTurn, matchStarted, renderAfterMatch, renderEliminated, showNotice } from "./table/notify.js";
+import { announceTurn, keepAwake, matchStarted, renderAfterMatch, renderEliminated, showNotice } from "./table/notify.js";
 import { renderTold } from "./table/told.js";
 
 function render() {
@@ -35,6 +35,7 @@ function draw() {
   renderAfterMatch();
   renderEliminated();
   renderTold();
+  keepAwake();
 }
 
 function receive(message) {

@@ -6,25 +6,29 @@
 (function () {
   "use strict";
   const MUTED = "taash-sound-muted";
+  const VIBRATE = "taash-vibrate";
   const strings = JSON.parse(document.getElementById("table-strings").textContent);
   let audio = null;
 
-  function muted() {
+  // A choice kept in localStorage: sound muted, vibration on.
+  function chosen(key) {
     try {
-      return window.localStorage.getItem(MUTED) === "1";
+      return window.localStorage.getItem(key) === "1";
     } catch (error) {
-      return false; // storage refused (a private window): sound stays on
+      return false; // storage refused (a private window): sound on, no vibration
     }
   }
 
-  function remember(isMuted) {
+  function remember(key, on) {
     try {
-      if (isMuted) window.localStorage.setItem(MUTED, "1");
-      else window.localStorage.removeItem(MUTED);
+      if (on) window.localStorage.setItem(key, "1");
+      else window.localStorage.removeItem(key);
     } catch (error) {
       // storage refused: the choice lasts as long as the page
     }
   }
+
+  const muted = () => chosen(MUTED);
 
   // A browser lets a page sound only once someone has used it: the audio context is made at
   // the first touch or key on the page, so that the chime can sound when the match starts.
@@ -80,11 +84,30 @@
   if (toggle) {
     showToggle();
     toggle.addEventListener("click", () => {
-      remember(!muted());
+      remember(MUTED, !muted());
       showToggle();
       if (!muted()) wake();
     });
   }
+  // A short buzz when the turn comes to the player, on a phone that can, if they turned it on
+  // (issue 30, point 4): off until then.
+  const buzz = document.getElementById("vibrate-toggle");
+  function showBuzz() {
+    buzz.textContent = chosen(VIBRATE) ? strings.vibrate_on : strings.vibrate_off;
+    buzz.setAttribute("aria-pressed", String(chosen(VIBRATE)));
+    buzz.hidden = false;
+  }
+  if (buzz && typeof navigator.vibrate === "function") {
+    showBuzz();
+    buzz.addEventListener("click", () => {
+      remember(VIBRATE, !chosen(VIBRATE));
+      showBuzz();
+    });
+  }
+  function vibrate() {
+    if (chosen(VIBRATE) && typeof navigator.vibrate === "function") navigator.vibrate(200);
+  }
+
   // Browser notifications: asked for only when the member presses Notify (a browser refuses
   // a page that asks unprompted), shown only while the page is hidden.
   const notify = document.getElementById("notify-toggle");
@@ -123,9 +146,10 @@
       chime();
       notified(strings.match_started);
     },
-    // The member's turn came: told when the page is out of sight (another tab, a phone's
-    // screen off); a player looking at the table sees it and hears nothing.
+    // The member's turn came: a buzz if they asked for one; told when the page is out of
+    // sight (another tab, a phone's screen off); a player looking at the table hears nothing.
     yourTurn() {
+      vibrate();
       if (!document.hidden) return;
       titled(strings.your_turn);
       chime();

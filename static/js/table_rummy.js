@@ -242,6 +242,8 @@
       closed.disabled = !fromClosed;
       closed.onclick = () => fromClosed && api.move(fromClosed);
       closed.replaceChildren(
+        // What a tap does, said first; the words seen follow it in the button's name.
+        api.el("span", { class: "visually-hidden", text: closed.dataset.label + ": " }),
         Taash.cards.svg(null),
         api.el("span", { class: "count", text: api.format(api.strings.closed_deck, { count: view.closed_count }) }),
       );
@@ -249,6 +251,7 @@
       open.disabled = !fromOpen;
       open.onclick = () => fromOpen && api.move(fromOpen);
       open.replaceChildren(
+        api.el("span", { class: "visually-hidden", text: open.dataset.label + ": " }),
         view.open_top ? Taash.cards.svg(view.open_top) : api.el("span", { class: "empty-pile" }),
         api.el("span", { class: "count", text: api.format(api.strings.open_pile, { count: view.open_count }) }),
       );

@@ -1,6 +1,7 @@
 """Issue 21, point 2, in Debian's Chromium through the live stack: a visitor (not signed in)
-tries the daily Court Piece deal from its page, plays a few moves at the ordinary table page
-(the same page and socket as a member's), reloads and plays on at the same seat; the page
+tries the daily Court Piece practice deal (issue 28) from its page, plays a few moves at the
+ordinary table page (the same page and socket as a member's), reloads and plays on at the same
+seat; the page
 says the try is unranked and invites them to sign up, and nothing of it is ranked."""
 
 import pytest
@@ -28,7 +29,7 @@ def test_a_visitor_plays_the_daily_court_piece_deal_a_few_moves_and_resumes_afte
         page = context.new_page()
         page_log.watch(page, "visitor")
         page.goto("/daily/courtpiece/")
-        page.get_by_role("button", name="Try today's deal (unranked)").click()
+        page.get_by_role("button", name="Try today's practice deal (unranked)").click()
         expect(page.locator(".visitor-try")).to_contain_text("not ranked")
         expect(page.locator(".visitor-try a")).to_have_attribute(
             "href", "/accounts/signup/?next=/daily/courtpiece/"

@@ -3,13 +3,18 @@ to a desktop (1920 x 1080), and a phone held sideways (740 x 360), a match in pr
 the screen without the document scrolling either way, in each game and language (Urdu right
 to left): every card of the player's hand and every action open to them inside the viewport,
 each action at least 44 x 44 CSS px (point 2). One page load per game and language; the
-viewport changes under it. Screenshots go to test-artifacts/one-screen-*.png.
+viewport changes under it. Screenshots go to test-artifacts/one-screen-*.png. On the same
+pages: the screen is kept awake during the player's own match and, with vibration turned on,
+the phone buzzes when the turn comes (point 4); axe-core finds nothing serious or critical at
+the table (point 7, the Urdu page), and a move is said in words through a live region.
 """
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM
-from tests.browser.test_tables import launched, my_turn, painted, seated
+from tests.browser.test_pages_on_a_phone import axe_findings
+from tests.browser.test_tables import launched, my_turn, painted, play_one_move, seated
 
 pytestmark = [
     pytest.mark.usefixtures("tables_stopped_afterwards"),
@@ -22,6 +27,18 @@ pytestmark = [
 VIEWPORTS = [(360, 640), (390, 844), (740, 360), (768, 1024), (1280, 800), (1920, 1080)]
 LANGUAGES = ["ur", "hi", "en"]
 TOUCH_PX = 44
+
+# The browser's wake lock and vibration, recorded (a headless browser has neither screen nor
+# motor); vibration turned on as the player's choice would (table_cue.js).
+DEVICE = """
+window.localStorage.setItem("taash-vibrate", "1");
+window.__device = { awake: 0, buzzed: 0 };
+navigator.vibrate = () => { window.__device.buzzed += 1; return true; };
+Object.defineProperty(navigator, "wakeLock", { value: { request: () => {
+    window.__device.awake += 1;
+    return Promise.resolve({ release: () => Promise.resolve(), addEventListener: () => {} });
+} } });
+"""
 
 # What does not fit, measured in the page: the document's overflow, the hand's cards and the
 # enabled actions outside the viewport, and the actions smaller than a thumb.
@@ -59,8 +76,19 @@ def test_a_match_in_progress_fits_one_screen_at_every_size(live_stack, page_log,
     problems = []
     with launched(live_stack, page_log) as pages:
         for language in LANGUAGES:
-            page = pages.open(session, table, language, viewport={"width": 360, "height": 640})
+            page = pages.open(
+                session,
+                table,
+                language,
+                viewport={"width": 360, "height": 640},
+                script=DEVICE,
+                bypass_csp=language == "ur",
+            )
             assert my_turn(page)
+            device = page.evaluate("() => window.__device")
+            assert device["awake"] >= 1 and device["buzzed"] >= 1, device
+            if language == "ur":
+                problems += [f"axe: {line}" for line in axe_findings(page.context, page)]
             for width, height in VIEWPORTS:
                 page.set_viewport_size({"width": width, "height": height})
                 painted(page)
@@ -69,5 +97,9 @@ def test_a_match_in_progress_fits_one_screen_at_every_size(live_stack, page_log,
                 page.screenshot(
                     path=str(ARTIFACTS / f"one-screen-{game}-{language}-{width}x{height}.png")
                 )
+            if language == "en":
+                # The player's own move is said in words through the live region.
+                play_one_move(page, use_keyboard=False)
+                expect(page.locator("#move-announce")).to_contain_text("Seat 1")
             page.context.close()
     assert problems == [], "\n".join(problems[:40])

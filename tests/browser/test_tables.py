@@ -54,11 +54,12 @@ class TablePages:
     def __init__(self, browser, live_stack, log) -> None:
         self.browser, self.live_stack, self.log = browser, live_stack, log
 
-    def open(self, session, table, language="en", viewport=DESKTOP, script=None):
+    def open(self, session, table, language="en", viewport=DESKTOP, script=None, **options):
         """The table's page in a fresh browser context signed in with ``session`` (``script``:
-        JavaScript run before the page's own)."""
+        JavaScript run before the page's own; ``options``: the context's, such as bypass_csp
+        for axe-core)."""
         url = self.live_stack.http_url
-        context = self.browser.new_context(viewport=viewport, base_url=url)
+        context = self.browser.new_context(viewport=viewport, base_url=url, **options)
         if script:
             context.add_init_script(script)
         context.add_cookies(

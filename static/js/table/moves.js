@@ -164,12 +164,18 @@ export function renderActions() {
   );
 }
 
-// The last move as the server tells it (frame.last_move.text), under its seat's name.
+// The last move as the server tells it (frame.last_move.text), under its seat's name, listed
+// and said.
 export function addLastMove() {
   const list = byId("moves");
   const last = table.frame.last_move;
   if (!list || !last || list.querySelector(`[data-version="${last.version}"]`)) return;
-  list.prepend(el("li", { "data-version": last.version }, seatName(last.seat) + ": " + last.text));
+  const line = seatName(last.seat) + ": " + last.text;
+  list.prepend(el("li", { "data-version": last.version }, line));
+  // Each move said in words as it comes, for a player who reads the table by ear (issue 30,
+  // point 7): the list it joins waits in the sheet.
+  const told = byId("move-announce");
+  if (told) told.textContent = line;
   while (list.children.length > MOVES_SHOWN) list.lastElementChild.remove();
 }
 

@@ -44,6 +44,37 @@ export function matchStarted() {
   if (Taash.cue) Taash.cue.matchStarted();
 }
 
+// The screen stays awake during the player's own match (Screen Wake Lock, where the browser
+// has it; issue 30, point 4): asked for while the match is on and the page in sight (the
+// browser lets it go when the page is hidden), let go when the match is over or they left.
+let awake = null; // the lock held
+let asking = false;
+export function keepAwake() {
+  const frame = table.frame;
+  const mine = frame.seats[frame.seat];
+  const wanted = frame.status === "playing" && mine && !mine.left && !(frame.view || {}).over;
+  if (!("wakeLock" in navigator)) return;
+  if (!wanted) {
+    if (awake) awake.release().catch(() => {});
+    awake = null;
+    return;
+  }
+  if (awake || asking || document.hidden) return;
+  asking = true;
+  navigator.wakeLock.request("screen").then((lock) => {
+    asking = false;
+    awake = lock;
+    lock.addEventListener("release", () => {
+      if (awake === lock) awake = null;
+    });
+  }, () => {
+    asking = false; // refused (power saving, a frame): the screen sleeps as usual
+  });
+}
+document.addEventListener("visibilitychange", () => {
+  if (!document.hidden && table.frame) keepAwake();
+});
+
 // A player asked for a rematch of this finished match: the button joins it now.
 export function renderAfterMatch() {
   const again = byId("play-again");

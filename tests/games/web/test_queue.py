@@ -3,7 +3,7 @@
 itself, accepting a formed table, and refusals in the reader's language."""
 
 import pytest
-from django.urls import reverse
+from django.urls import resolve, reverse
 
 from games.ranked import services
 from games.ranked.matching import GAP_START
@@ -69,3 +69,30 @@ def test_leaving_empties_the_members_place():
     join(client)
     client.post(reverse("ranked_queue_leave", args=["courtpiece"]))
     assert not QueueEntry.objects.exists()
+
+
+def test_a_member_plays_a_casual_game_while_queued_keeps_their_place_and_leaves_it_freely():
+    """Issue 32, point 3: the queue page opens a casual game against bots in a new tab; the
+    member keeps their place, accepts the ranked table when it forms, and leaving the casual
+    match pauses nothing."""
+    from accounts.moderation.models import Sanction
+    from games.tables import services as tables
+    from games.tables.models import Table
+
+    users = members(4)
+    clients = [signed_in(user) for user in users]
+    for client in clients:
+        join(client)
+    page = clients[0].get(reverse("ranked_queue", args=["courtpiece"])).content.decode()
+    assert f'action="{reverse("play_now", args=["courtpiece"])}" target="_blank"' in page
+    casual = clients[0].post(reverse("play_now", args=["courtpiece"]))
+    casual_id = resolve(casual.url).kwargs["table_id"]
+    assert QueueEntry.objects.filter(user=users[0]).exists()
+    services.queues_form()
+    offer = QueueOffer.objects.get()
+    for user in users:
+        services.offer_accept(user_id=user.pk, offer_id=offer.pk)
+    tables.table_match_leave(table_id=casual_id, user_id=users[0].pk)
+    offer.refresh_from_db()
+    assert Table.objects.get(pk=offer.table_id).ranked
+    assert not Sanction.objects.filter(member=users[0]).exists()
