@@ -793,18 +793,18 @@ R(
     GET=E("ok", banned="403"),
     POST=E("ok", banned="403"),
 )
-# The calendar feeds answer a stranger 403, not 404 (left for the feeds' owner: issue 28).
+# A private tournament's or series' calendar feed: the 404 of a missing one to a stranger.
 R(
     "tournaments/<id:tournament_id>/calendar.ics",
     "/tournaments/{tournament}/calendar.ics",
-    GET=E("403", entrant="ok", organiser="ok"),
-    POST=E("403", entrant="ok", organiser="ok"),
+    GET=E("404", entrant="ok", organiser="ok", staff="ok", banned="403"),
+    POST=E("404", entrant="ok", organiser="ok", staff="ok", banned="403"),
 )
 R(
     "tournaments/series/<id:series_id>/calendar.ics",
     "/tournaments/series/{series}/calendar.ics",
-    GET=E("403", organiser="ok"),
-    POST=E("403", organiser="ok"),
+    GET=E("404", organiser="ok", staff="ok", banned="403"),
+    POST=E("404", organiser="ok", staff="ok", banned="403"),
 )
 
 

@@ -48,7 +48,7 @@ def test_a_tournaments_feed_is_a_calendar_and_a_private_ones_needs_its_invite():
     assert f"/tournaments/{public.pk}/" in str(event["url"])
     private = tournament_made(boss, name="Friends", private=True, starts_at=start)
     refused = Client().get(f"/tournaments/{private.pk}/calendar.ics")
-    assert refused.status_code == 403 and b"BEGIN:VCALENDAR" not in refused.content
+    assert refused.status_code == 404 and b"BEGIN:VCALENDAR" not in refused.content
     allowed = Client().get(f"/tournaments/{private.pk}/calendar.ics?invite={private.invite_token}")
     assert allowed.status_code == 200 and b"BEGIN:VEVENT" in allowed.content
     services.tournament_cancel(tournament_id=public.pk, actor=boss, reason="rain")

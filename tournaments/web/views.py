@@ -253,13 +253,8 @@ def series(request, series_id):
     if row is None:
         raise Http404
     user_id = request.user.pk if request.user.is_authenticated else None
-    invite = request.GET.get("invite") or None
     organiser = user_id is not None and (user_id == row.organiser_id or request.user.is_staff)
-    if (
-        row.private
-        and not organiser
-        and not (invite and secrets.compare_digest(invite, row.invite_token))
-    ):
+    if not _may_see_series(request, row, request.GET.get("invite") or None):
         raise Http404  # a private series is no stranger's business (issue 28)
     context = {
         "series": row,
@@ -330,10 +325,8 @@ def tournament_ics(request, tournament_id):
     row = Tournament.objects.filter(pk=tournament_id).first()
     if row is None:
         raise Http404
-    user_id = request.user.pk if request.user.is_authenticated else None
-    invite = request.GET.get("invite") or None
-    if not may_see(row, user_id=user_id, invite=invite):
-        return _refused_feed(request)
+    if not _may_see(request, row, request.GET.get("invite") or None):
+        raise Http404  # a private tournament's feed tells a stranger nothing (issue 28)
     url = request.build_absolute_uri(
         f"/tournaments/{row.pk}/" + (f"?invite={row.invite_token}" if row.private else "")
     )
@@ -344,14 +337,8 @@ def series_ics(request, series_id):
     row = Series.objects.filter(pk=series_id).first()
     if row is None:
         raise Http404
-    invite = request.GET.get("invite") or None
-    user_id = request.user.pk if request.user.is_authenticated else None
-    if (
-        row.private
-        and user_id != row.organiser_id
-        and not (invite and secrets.compare_digest(invite, row.invite_token))
-    ):
-        return _refused_feed(request)
+    if not _may_see_series(request, row, request.GET.get("invite") or None):
+        raise Http404  # a private series' feed tells a stranger nothing (issue 28)
 
     def url_of(tournament: Tournament | None) -> str:
         if tournament is None:
@@ -368,7 +355,10 @@ def _feed(body: bytes, name: str) -> HttpResponse:
     return response
 
 
-def _refused_feed(request) -> HttpResponse:
-    return HttpResponse(
-        tournament_refusal_text("private"), status=403, content_type="text/plain; charset=utf-8"
-    )
+def _may_see_series(request, row: Series, invite: str | None) -> bool:
+    """A public series: anyone; a private one: its organiser, staff, a holder of its invite."""
+    if not row.private or request.user.is_staff:
+        return True
+    if request.user.is_authenticated and request.user.pk == row.organiser_id:
+        return True
+    return bool(invite) and secrets.compare_digest(str(invite), row.invite_token)
