@@ -24,7 +24,8 @@ An event loop (a server process) keeps one ``PageBoard`` per open page:
   per process, where a group of the sockets themselves would cost one per socket.
 - It pushes at most once every ``PUSH_SECONDS`` (lichess' rule for its lobby and tournaments):
   the first change after a quiet second at once, any more in the next second together. A push
-  reads once and renders once per language its sockets read; a socket is sent its language's
+  reads once per time zone and renders once per language its sockets read (a socket's
+  reading: its language and its zone, issue 33); a socket is sent its reading's
   HTML only when it differs from what it was sent last, so a change that shows nowhere costs
   no frame.
 - A socket is sent the page as soon as it connects (the board's last push when it has one of
@@ -50,6 +51,7 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from django.conf import settings
 
+from accounts.profiles.formats import reading_as
 from games.live.dispatch import LoopDispatch
 from games.live.groups import page_group
 from games.live.guards import GuardedJsonConsumer, scope_invite
@@ -85,8 +87,22 @@ def page_kinds() -> Mapping[str, PageKind]:
     return kinds
 
 
-def _rendered(kind: str, key: str, languages: Iterable[str]) -> dict[str, str]:
-    return page_kinds()[kind].render(key, languages)
+# How a socket reads its page: its language, and the time zone its times are shown in (issue
+# 33: a member in Karachi reads PKT on a pushed fragment as on the page it came from).
+Reading = tuple[str, str | None]
+
+
+def _rendered(kind: str, key: str, readings: Iterable[Reading]) -> dict[Reading, str]:
+    """Each reading's HTML: the page read once per zone and rendered in each language."""
+    render = page_kinds()[kind].render
+    by_zone: defaultdict[str | None, list[str]] = defaultdict(list)
+    for language, zone in readings:
+        by_zone[zone].append(language)
+    html: dict[Reading, str] = {}
+    for zone, languages in by_zone.items():
+        with reading_as(language=None, zone=zone):
+            html |= {(language, zone): part for language, part in render(key, languages).items()}
+    return html
 
 
 def _allowed(kind: str, user: Any, key: str, invite: str | None) -> bool:
@@ -109,15 +125,17 @@ class PageSocket(Protocol):
 
 
 class PageBoard:
-    """The sockets of one page in one event loop, and what each language was sent last."""
+    """The sockets of one page in one event loop, and what each reading was sent last."""
 
     def __init__(self, kind: str, key: str, forget: Callable[[], None]) -> None:
         self.kind, self.key = kind, key
         self._forget = forget
         self._loop = asyncio.get_running_loop()
         # Held weakly, as the hub holds table sockets: a consumer gone without its disconnect.
-        self._sockets: defaultdict[str, weakref.WeakSet[PageSocket]] = defaultdict(weakref.WeakSet)
-        self._sent: dict[str, str] = {}
+        self._sockets: defaultdict[Reading, weakref.WeakSet[PageSocket]] = defaultdict(
+            weakref.WeakSet
+        )
+        self._sent: dict[Reading, str] = {}
         self._stale = False
         self._closed = False
         self._last_push = -math.inf
@@ -128,20 +146,20 @@ class PageBoard:
         self._listening = asyncio.ensure_future(self._listen())
         self._sweep_later()
 
-    async def join(self, socket: PageSocket, language: str) -> None:
+    async def join(self, socket: PageSocket, reading: Reading) -> None:
         """Count ``socket`` in and send it the page as it is now."""
-        self._sockets[language].add(socket)
+        self._sockets[reading].add(socket)
         # Read only once the board hears the group: no change can fall between.
         await asyncio.shield(self._subscribed)
-        html = self._sent.get(language)
+        html = self._sent.get(reading)
         if html is None:
-            rendered = (await _render(self.kind, self.key, [language]))[language]
+            rendered = (await _render(self.kind, self.key, [reading]))[reading]
             # A push that ended meanwhile rendered it too, maybe from a later read.
-            html = self._sent.setdefault(language, rendered)
+            html = self._sent.setdefault(reading, rendered)
         await socket.page_html(html)
 
-    def leave(self, socket: PageSocket, language: str) -> None:
-        self._sockets[language].discard(socket)
+    def leave(self, socket: PageSocket, reading: Reading) -> None:
+        self._sockets[reading].discard(socket)
         if not any(self._sockets.values()):
             self.close()
 
@@ -196,14 +214,14 @@ class PageBoard:
         self._last_push = self._loop.time()
         self._stale = False
         try:
-            languages = [language for language, sockets in self._sockets.items() if sockets]
-            rendered = await _render(self.kind, self.key, languages) if languages else {}
+            readings = [reading for reading, sockets in self._sockets.items() if sockets]
+            rendered = await _render(self.kind, self.key, readings) if readings else {}
             last, self._sent = self._sent, rendered
             sends = [
                 socket.page_html(html)
-                for language, html in rendered.items()
-                if last.get(language) != html
-                for socket in list(self._sockets[language])
+                for reading, html in rendered.items()
+                if last.get(reading) != html
+                for socket in list(self._sockets[reading])
             ]
             for outcome in await asyncio.gather(*sends, return_exceptions=True):
                 if isinstance(outcome, Exception):
@@ -255,11 +273,11 @@ class PageConsumer(LoopDispatch, GuardedJsonConsumer):
             return
         await self.accept()
         self.board = page_board(kind, key)
-        await self.board.join(self, self.language)
+        await self.board.join(self, (self.language, self.zone_name))
 
     async def disconnect(self, code: int) -> None:
         if self.board is not None:
-            self.board.leave(self, self.language)
+            self.board.leave(self, (self.language, self.zone_name))
 
     async def page_html(self, html: str) -> None:
         await self.send(text_data=html)

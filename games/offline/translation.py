@@ -40,14 +40,20 @@ def ngettext(singular: str, plural: str, number: int) -> str:
     return _catalogue(_active[-1]).ngettext(singular, plural, number)
 
 
+def pgettext(context: str, message: str) -> str:
+    return _catalogue(_active[-1]).pgettext(context, message)
+
+
 class _Lazy:
     """A message translated each time it is read, in the language active then (Django's
     ``gettext_lazy``): the labels are module constants, read in the reader's language."""
 
-    def __init__(self, message: str) -> None:
-        self.message = message
+    def __init__(self, message: str, context: str | None = None) -> None:
+        self.message, self.context = message, context
 
     def __str__(self) -> str:
+        if self.context is not None:
+            return pgettext(self.context, self.message)
         return gettext(self.message)
 
     def __format__(self, spec: str) -> str:
@@ -59,6 +65,10 @@ class _Lazy:
 
 def gettext_lazy(message: str) -> _Lazy:
     return _Lazy(message)
+
+
+def pgettext_lazy(context: str, message: str) -> _Lazy:
+    return _Lazy(message, context)
 
 
 class _LazyPlural:

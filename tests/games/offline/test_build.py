@@ -11,7 +11,7 @@ from django.utils import translation
 
 from games.offline import build as offline_build
 from games.offline.table import OfflineTable
-from games.words.labels import EVENT_TEMPLATES
+from games.words.labels import EVENT_TEMPLATES, JOKER_ART
 from games.words.moves import move_text
 from tests.games.offline.test_table import played
 
@@ -22,11 +22,12 @@ from games.offline.table import OfflineTable
 record = json.loads(sys.stdin.read())
 table = OfflineTable.restore(record)
 from django.utils.translation import override
-from games.words.labels import EVENT_TEMPLATES
+from games.words.labels import EVENT_TEMPLATES, JOKER_ART
 told = {lang: table.frame(lang)["last_move"]["text"] for lang in ("en", "hi", "ur")}
 for lang in ("en", "hi", "ur"):
     with override(lang):
         told[lang + "-plural"] = [EVENT_TEMPLATES["drop"] % {"points": n} for n in (1, 5)]
+        told[lang + "-in-context"] = str(JOKER_ART)
 print(json.dumps(told))
 """
 
@@ -64,5 +65,7 @@ def test_the_packed_words_are_the_servers_words(tmp_path):
             # A plural's form picked by its count (RM-17's drop), as Django picks it.
             drop = EVENT_TEMPLATES["drop"]
             expected[language + "-plural"] = [drop % {"points": n} for n in (1, 5)]
+            # A message with a context (pgettext), as the joker's card art has.
+            expected[language + "-in-context"] = str(JOKER_ART)
     assert json.loads(told.stdout) == expected
     assert expected["hi"] != expected["en"]
