@@ -154,5 +154,5 @@ def test_rating_changes_on_the_result_and_a_daily_deal_replaced_mid_attempt(live
         # Play again nor a new table (a daily deal is once a day).
         expect(daily.locator("#daily-board")).to_be_visible(timeout=60_000)
         expect(daily.locator("#daily-share")).to_be_visible()
-        expect(daily.locator("#daily-next")).to_contain_text("Tomorrow's deal opens in")
+        expect(daily.locator("#daily-next")).to_contain_text("Tomorrow's deal opens at")
         assert daily.locator("#play-again, a[href$='/tables/new/']").count() == 0

@@ -201,12 +201,15 @@ def test_9_a_start_inside_a_daylight_saving_gap_is_refused():
     assert form.start() == datetime(2027, 3, 28, 2, 30, tzinfo=london)
 
 
-def test_9_a_private_refusal_is_said_once():
+def test_9_a_stranger_at_a_private_tournament_is_answered_once_as_if_it_did_not_exist():
+    """Defect 9 said the refusal twice; issue 28 then made a private tournament no stranger's
+    business: one answer, the 404 of a missing tournament, and nothing registered."""
     boss = organiser()
     tournament = tournament_made(boss, private=True, name="Friends")
     (stranger,) = people(1, prefix="stranger")
     response = signed_in(stranger).post(f"/tournaments/{tournament.pk}/register/", follow=True)
-    assert response.content.decode().count("This tournament is private") == 1
+    assert response.status_code == 404
+    assert "Friends" not in response.content.decode()
     assert not Entry.objects.exists()
 
 
