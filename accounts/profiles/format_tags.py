@@ -64,6 +64,12 @@ FORMS = {
 }
 
 
+@register.filter
+def zone_location(name: str) -> str:
+    """A zone named in the reader's language ("India Time"), never its tz database code."""
+    return formats.zone_location(name)
+
+
 @register.simple_tag
 def moment(value: datetime | None, form: str = "datetime") -> str:
     """A ``<time>`` element: the machine-readable instant, and what the reader reads, in one of

@@ -38,7 +38,7 @@ from babel.dates import (
 from babel.numbers import format_decimal
 from django.utils import timezone, translation
 
-from accounts.profiles.zones import listed_zone_names, zone_or_visitors
+from accounts.profiles.zones import listed_zone_names, zone_listed_as, zone_or_visitors
 
 # The site's languages -> the CLDR locale whose forms they take (see the module's docstring).
 LOCALES = {"en": "en_IN", "hi": "hi_IN", "ur": "ur_PK"}
@@ -138,12 +138,16 @@ def local_number(number: int | float | Decimal, *, language: str | None = None) 
     return format_decimal(number, format=INDIAN_GROUPING, locale=locale)
 
 
+def zone_location(name: str, *, language: str | None = None) -> str:
+    """A zone as the reader's language names it (CLDR): "India Time", "भारत समय"; a renamed
+    zone by its listed name, an unknown one as India's."""
+    return str(get_timezone_location(zone_listed_as(name), locale=babel_locale(language)))
+
+
 @cache
 def _zone_choices_in(language: str) -> tuple[tuple[str, str], ...]:
-    locale = babel_locale(language)
     return tuple(
-        (name, f"{get_timezone_location(name, locale=locale)} · {name}")
-        for name in listed_zone_names()
+        (name, f"{zone_location(name, language=language)} · {name}") for name in listed_zone_names()
     )
 
 

@@ -250,7 +250,11 @@ def test_the_series_form_makes_a_series_whose_page_lists_its_dates_and_the_organ
     )
     assert series.weekdays == [5, 6] and series.time_of_day == time(20, 0)
     page = client.get(f"/tournaments/series/{series.pk}/").content.decode()
-    assert "Every Saturday, Sunday at 20:00, Asia/Kolkata time" in page
+    # The rule's zone named in words (issue 33), never its tz database code.
+    assert "Every Saturday, Sunday at 20:00 (India Time)" in page and "Asia/Kolkata" not in page
+    with translation.override("hi"):
+        hindi = client.get(f"/tournaments/series/{series.pk}/", HTTP_ACCEPT_LANGUAGE="hi")
+    assert "हर शनिवार, रविवार को 20:00 बजे (भारत समय)" in hindi.content.decode()
     assert "Stop the series" in page
     made = Tournament.objects.filter(series=series).order_by("starts_at").first()
     assert made is not None and f"/tournaments/{made.pk}/" in page
