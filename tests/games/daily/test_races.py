@@ -2,43 +2,20 @@
 deal make one attempt at one table, and rotations racing each other and the beat job leave
 one current deal (a rotation that lost the race is refused, changing nothing)."""
 
-import threading
-
 import pytest
-from django.db import connection
 
 from games.daily import services
 from games.daily.days import day_of
 from games.daily.models import Attempt, DailyDeal
 from games.tables.models import Table
 from tests.games.table_support import members
+from tests.race_support import racing
 
 pytestmark = [
     pytest.mark.scaleout,
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("tables_stopped_afterwards"),
 ]
-
-
-def racing(*calls):
-    barrier = threading.Barrier(len(calls))
-    results, errors = [], []
-
-    def run(call):
-        try:
-            barrier.wait()
-            results.append(call())
-        except Exception as error:  # the assertions below report it
-            errors.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results, errors
 
 
 def test_one_members_racing_requests_make_one_attempt_at_one_table():

@@ -2,40 +2,17 @@
 once never offer a member two tables (the losing pass undoes all it wrote), and a member
 leaving while a pass forms their table is never offered it."""
 
-import threading
-
 import pytest
-from django.db import connection
 from django.db.models import Count
 
 from games.ranked import services
 from games.ranked.models import QueueEntry, QueueOffer
 from tests.games.table_support import members
+from tests.race_support import racing
 
 pytestmark = [pytest.mark.scaleout, pytest.mark.django_db(transaction=True)]
 
 RUMMY = {"game": "rummy", "variant": "points", "seats": 2}
-
-
-def racing(*calls):
-    barrier = threading.Barrier(len(calls))
-    results, errors = [], []
-
-    def run(call):
-        try:
-            barrier.wait()
-            results.append(call())
-        except Exception as error:  # the assertions below report it
-            errors.append(error)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results, errors
 
 
 def every_offer_holds_a_full_table() -> None:
