@@ -1,4 +1,51 @@
+"""What every browser test shares: its marks (Chromium, the live stack's group, a database
+committed for the live stack to read), its tables ended afterwards, the page log, and a
+Chromium of its own. The functions the tests call are in tests/browser/support.py."""
+
 import pytest
+from playwright.sync_api import expect
+
+from tests.browser.support import CHROMIUM, chromium_started
+
+# Waits are Playwright's own assertions on locators: a string for wait_for_function is
+# evaluated in the page, which its Content-Security-Policy refuses. A busy two-core machine
+# needs more than the default 5 s.
+expect.set_options(timeout=30_000)
+
+BROWSER_MARKS = [
+    pytest.mark.browser,
+    # One xdist worker runs them all, one after another, beside the live stack's processes.
+    pytest.mark.xdist_group("live"),
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(),
+        reason="!!! BROWSER TESTS SKIPPED: /usr/bin/chromium is missing "
+        "(apt-get install chromium chromium-driver; ./dev test does it as root) !!!",
+    ),
+]
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items) -> None:
+    """Before xdist reads the groups: every test in this folder gets the browser marks."""
+    for item in items:
+        if item.path.is_relative_to(config.rootpath / "tests" / "browser"):
+            for mark in BROWSER_MARKS:
+                item.add_marker(mark)
+
+
+@pytest.fixture(autouse=True)
+def _tables_ended_afterwards(tables_stopped_afterwards) -> None:
+    """Tables a browser test left in play are ended before the next test's database flush."""
+
+
+@pytest.fixture
+def browser():
+    """Chromium for a test that starts its own pages (started per test: the journey's database
+    flush must not run inside Playwright's event loop)."""
+    with chromium_started() as chromium:
+        yield chromium
+
 
 # A line of the page log is cut here: a state frame carries the whole view.
 LINE_CHARACTERS = 300

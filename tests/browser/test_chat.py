@@ -3,29 +3,12 @@ reader greet each other with quick phrases, each reading the other's in their ow
 line full of markup is shown as text (never run) by the page, a spectator's chat stays apart,
 and a ban closes the banned member's table page's socket at once."""
 
-import pytest
 from playwright.sync_api import expect
 
 from accounts.moderation.sanctions import member_ban
-from tests.browser.test_language_journey import CHROMIUM, PHONE
-from tests.browser.test_open_table import session_of
-from tests.browser.test_tables import launched, screenshots, written
+from tests.browser.support import PHONE, launched, screenshots, session_of, written
 from tests.games.table_support import members, table_new
 from tests.moderation_support import moderator_make
-
-pytestmark = [
-    pytest.mark.usefixtures("tables_stopped_afterwards"),
-    pytest.mark.browser,
-    pytest.mark.xdist_group("live"),
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="!!! BROWSER TESTS SKIPPED: /usr/bin/chromium is missing "
-        "(apt-get install chromium chromium-driver; ./dev test does it as root) !!!",
-    ),
-]
-
-expect.set_options(timeout=30_000)
 
 
 def chatting_table():

@@ -4,21 +4,11 @@ ordinary table page (the same page and socket as a member's), reloads and plays 
 seat; the page
 says the try is unranked and invites them to sign up, and nothing of it is ranked."""
 
-import pytest
 from playwright.sync_api import expect
 
 from games.daily.models import Attempt, VisitorTry
 from games.tables.models import Move, MoveBy
-from tests.browser.test_language_journey import CHROMIUM, DESKTOP
-from tests.browser.test_tables import launched, play_to_the_end, written
-
-pytestmark = [
-    pytest.mark.usefixtures("tables_stopped_afterwards"),
-    pytest.mark.browser,
-    pytest.mark.xdist_group("live"),
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="!!! /usr/bin/chromium is missing !!!"),
-]
+from tests.browser.support import DESKTOP, launched, play_to_the_end, written
 
 
 def test_a_visitor_plays_the_daily_court_piece_deal_a_few_moves_and_resumes_after_a_reload(

@@ -3,29 +3,12 @@ crypto.getRandomValues in a tiny script the page's policy allows, and the match 
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from games.tables.models import Seat, Table
 from games.tables.seeds import match_seed_of
-from tests.browser.test_language_journey import CHROMIUM, DESKTOP
-from tests.browser.test_open_table import session_of
-from tests.browser.test_tables import launched, written
+from tests.browser.support import DESKTOP, launched, session_of, written
 from tests.games.table_support import members, table_new
-
-pytestmark = [
-    pytest.mark.usefixtures("tables_stopped_afterwards"),
-    pytest.mark.browser,
-    pytest.mark.xdist_group("live"),
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="!!! BROWSER TESTS SKIPPED: /usr/bin/chromium is missing "
-        "(apt-get install chromium chromium-driver; ./dev test does it as root) !!!",
-    ),
-]
-
-expect.set_options(timeout=30_000)
 
 
 def test_taking_a_seat_sends_the_browsers_own_seed_and_the_match_mixes_it_in(live_stack, page_log):

@@ -4,53 +4,11 @@ Also leaves screenshots of key pages at phone and desktop widths in test-artifac
 that no page is wider than a 360 px phone screen.
 """
 
-from pathlib import Path
-
 import pytest
 
-from tests.live import ROOT
+from tests.browser.support import ARTIFACTS, DESKTOP, PASSWORD, PHONE, fits_the_screen
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARTIFACTS = ROOT / "test-artifacts"
-PHONE, DESKTOP = {"width": 360, "height": 740}, {"width": 1280, "height": 800}
 SCREENSHOT_HEIGHT = 1600
-PASSWORD = "Sialkot-Saffron-31"
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.xdist_group("live"),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="!!! BROWSER TESTS SKIPPED: /usr/bin/chromium is missing "
-        "(apt-get install chromium chromium-driver; ./dev test does it as root) !!!",
-    ),
-]
-
-
-@pytest.fixture
-def browser():
-    """Per test: the journey's database flush must not run inside Playwright's event loop."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=[
-                "--headless",
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-                "--no-first-run",
-            ],
-        )
-        yield chromium
-        chromium.close()
-
-
-def fits_the_screen(page) -> bool:
-    return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -5,30 +5,20 @@ on their table's page. Screenshots of the lobby go to test-artifacts/."""
 
 import re
 
-import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
 from games.live.pages import PUSH_SECONDS
 from games.tables import services
-from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, DESKTOP, PHONE, fits_the_screen
-from tests.browser.test_tables import (
+from tests.browser.support import (
+    ARTIFACTS,
+    DESKTOP,
+    PHONE,
+    fits_the_screen,
     launched,
     written,
 )
 from tests.games.table_support import members, table_new
-
-pytestmark = [
-    pytest.mark.usefixtures("tables_stopped_afterwards"),
-    pytest.mark.browser,
-    pytest.mark.xdist_group("live"),
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="!!! BROWSER TESTS SKIPPED: /usr/bin/chromium is missing "
-        "(apt-get install chromium chromium-driver; ./dev test does it as root) !!!",
-    ),
-]
 
 # Milliseconds for a change to show: a push comes within a second of it; the rest is slack for
 # a busy two-core machine. A page that needed a reload would never show it.

@@ -12,24 +12,12 @@ import re
 import statistics
 import time
 
-import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, DESKTOP
-from tests.browser.test_tables import play_one_move
+from tests.browser.support import ARTIFACTS, CHROMIUM, DESKTOP, play_one_move
 
 expect.set_options(timeout=60_000)
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.xdist_group("live"),
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="!!! BROWSER TESTS SKIPPED: /usr/bin/chromium is missing "
-        "(apt-get install chromium chromium-driver; ./dev test does it as root) !!!",
-    ),
-]
 
 DECISION = re.compile(r"bot decision (\w+) ([\d.]+) ms")
 

@@ -11,17 +11,15 @@ the table (point 7, the Urdu page), and a move is said in words through a live r
 
 import pytest
 
-from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM
-from tests.browser.test_pages_on_a_phone import axe_findings
-from tests.browser.test_tables import launched, my_turn, painted, play_one_move, seated
-
-pytestmark = [
-    pytest.mark.usefixtures("tables_stopped_afterwards"),
-    pytest.mark.browser,
-    pytest.mark.xdist_group("live"),
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="!!! BROWSER TESTS SKIPPED: no Chromium !!!"),
-]
+from tests.browser.support import (
+    ARTIFACTS,
+    axe_findings,
+    launched,
+    my_turn,
+    painted,
+    play_one_move,
+    seated,
+)
 
 VIEWPORTS = [(360, 640), (390, 844), (740, 360), (768, 1024), (1280, 800), (1920, 1080)]
 LANGUAGES = ["ur", "hi", "en"]

@@ -5,33 +5,10 @@ moment it starts, with no reload: their cards and their own moves, a title and a
 
 import re
 
-import pytest
-from django.test import Client
 from playwright.sync_api import expect
 
-from tests.browser.test_language_journey import CHROMIUM, DESKTOP, PHONE
-from tests.browser.test_tables import launched, screenshots, written
+from tests.browser.support import DESKTOP, PHONE, launched, screenshots, session_of, written
 from tests.games.table_support import match_of, members, table_new
-
-pytestmark = [
-    pytest.mark.usefixtures("tables_stopped_afterwards"),
-    pytest.mark.browser,
-    pytest.mark.xdist_group("live"),
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="!!! BROWSER TESTS SKIPPED: /usr/bin/chromium is missing "
-        "(apt-get install chromium chromium-driver; ./dev test does it as root) !!!",
-    ),
-]
-
-expect.set_options(timeout=30_000)
-
-
-def session_of(member) -> str:
-    client = Client()
-    client.force_login(member)
-    return client.cookies["sessionid"].value
 
 
 def open_rummy_table():

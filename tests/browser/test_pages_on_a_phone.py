@@ -4,29 +4,11 @@ deal, profile, a player's page, leaderboards, notices and the moderation console
 sideways (a wide table scrolls inside its own box or stacks its rows), and axe-core finds nothing
 serious or critical on any of them. One page load each; screenshots go to test-artifacts/."""
 
-import pytest
 from django.test import Client
 
-from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, fits_the_screen
-from tests.browser.test_tables import launched, written
-from tests.live import ROOT
-
-pytestmark = [
-    pytest.mark.usefixtures("tables_stopped_afterwards"),
-    pytest.mark.browser,
-    pytest.mark.xdist_group("live"),
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="!!! BROWSER TESTS SKIPPED: /usr/bin/chromium is missing "
-        "(apt-get install chromium chromium-driver; ./dev test does it as root) !!!",
-    ),
-]
+from tests.browser.support import ARTIFACTS, axe_findings, fits_the_screen, launched, written
 
 SMALL_PHONE = {"width": 360, "height": 640}
-# axe-core from npm, pinned in package-lock.json (./dev installs it with `npm ci`).
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-SERIOUS = ("serious", "critical")
 
 
 def the_pages():
@@ -90,17 +72,6 @@ def the_pages():
             ("console-collusion", "/console/collusion/"),
         ],
     }
-
-
-def axe_findings(context, page) -> list[str]:
-    """What axe-core finds serious or critical on the page, one line per rule and element."""
-    page.add_script_tag(path=str(AXE))
-    found = page.evaluate(
-        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-        ".map((v) => ({id: v.id, impact: v.impact,"
-        " nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3)}))"
-    )
-    return [f"{v['id']} ({v['impact']}): {v['nodes']}" for v in found if v["impact"] in SERIOUS]
 
 
 def test_pages_around_the_table_fit_a_360_px_phone_and_pass_axe(live_stack, page_log):

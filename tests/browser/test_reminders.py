@@ -6,28 +6,13 @@ reminder's words and link."""
 
 import json
 
-import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
 from accounts.notices.models import ReachChoice
 from accounts.profiles.models import Profile
-from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, PHONE, browser
-from tests.browser.test_tables import written
+from tests.browser.support import ARTIFACTS, PHONE, written
 from tests.tournaments.support import people
-
-__all__ = ["browser"]
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.xdist_group("live"),
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="!!! BROWSER TESTS SKIPPED: /usr/bin/chromium is missing "
-        "(apt-get install chromium chromium-driver; ./dev test does it as root) !!!",
-    ),
-]
 
 PUSHED = {
     "title": "تاش",

@@ -8,8 +8,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, DESKTOP, PHONE
-from tests.browser.test_tables import (
+from tests.browser.support import (
+    ARTIFACTS,
+    DESKTOP,
+    PHONE,
     RANK_FLOOR_PX,
     chip_rank_height,
     judged,
@@ -21,14 +23,6 @@ from tests.browser.test_tables import (
     sort_pressed,
     written,
 )
-
-pytestmark = [
-    pytest.mark.usefixtures("tables_stopped_afterwards"),
-    pytest.mark.browser,
-    pytest.mark.xdist_group("live"),
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="!!! /usr/bin/chromium is missing !!!"),
-]
 
 # Seat 0's 13 cards: a valid show with any 14th card put aside (RM-13, RM-14).
 SHOW = ["AH", "2H", "3H", "4H", "5S", "6S", "7S", "8C", "8D", "8S", "9C", "9D", "9H"]
@@ -345,7 +339,7 @@ def test_the_last_trick_opens_on_request_after_a_trick_is_taken(
     its four cards, each under its player's name, and who won it; by keyboard, Escape closes
     it and the focus goes back to the button; it closes by itself when the next card is
     played."""
-    from tests.browser.test_tables import WAITING, play_one_move, seated
+    from tests.browser.support import WAITING, play_one_move, seated
 
     table, session = seated(game)
     with launched(live_stack, page_log) as pages:

@@ -6,220 +6,34 @@ Screenshots of each table at 360 px and 1280 px go to test-artifacts/.
 
 import re
 import time
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 
 import pytest
-from django.db import connections
-from django.test import Client
 from playwright.sync_api import expect
 
-from tests.browser.test_language_journey import ARTIFACTS, CHROMIUM, DESKTOP, PHONE, fits_the_screen
-from tests.games.table_support import match_of, members, table_new
+from tests.browser.support import (
+    ARTIFACTS,
+    DESKTOP,
+    MATCH_SECONDS,
+    PHONE,
+    RANK_FLOOR_PX,
+    WAITING,
+    chip_rank_height,
+    judged,
+    launched,
+    members_at,
+    my_turn,
+    painted,
+    play_one_move,
+    play_to_the_end,
+    rewritten,
+    screenshots,
+    seated,
+    sort_pressed,
+    written,
+)
+from tests.games.table_support import match_of
 
-# Waits are Playwright's own assertions on locators: a string for wait_for_function is
-# evaluated in the page, which its Content-Security-Policy refuses. A busy two-core machine
-# needs more than the default 5 s.
-expect.set_options(timeout=30_000)
-WAITING = re.compile(r"(^|\s)waiting(\s|$)")
-
-pytestmark = [
-    pytest.mark.usefixtures("tables_stopped_afterwards"),
-    pytest.mark.browser,
-    pytest.mark.xdist_group("live"),
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="!!! BROWSER TESTS SKIPPED: /usr/bin/chromium is missing "
-        "(apt-get install chromium chromium-driver; ./dev test does it as root) !!!",
-    ),
-]
-
-
-# Seconds a whole short match may take at the table, bots moving at once.
-MATCH_SECONDS = 150
-LEVELS = {
-    "rummy": ["", "easy"],
-    "courtpiece": ["", "easy", "easy", "easy"],
-    "pitch": ["", "easy", "easy", "easy"],
-    # Two-player Hidden Unders runs long (piles pass back and forth): four finish sooner.
-    "unders": ["", "easy", "easy", "easy"],
-}
 DIRECTIONS = {"en": "ltr", "hi": "ltr", "ur": "rtl"}
-
-
-class TablePages:
-    """Chromium on the live stack: table pages, each watched by the test's page log."""
-
-    def __init__(self, browser, live_stack, log) -> None:
-        self.browser, self.live_stack, self.log = browser, live_stack, log
-
-    def open(self, session, table, language="en", viewport=DESKTOP, script=None, **options):
-        """The table's page in a fresh browser context signed in with ``session`` (``script``:
-        JavaScript run before the page's own; ``options``: the context's, such as bypass_csp
-        for axe-core)."""
-        url = self.live_stack.http_url
-        context = self.browser.new_context(viewport=viewport, base_url=url, **options)
-        if script:
-            context.add_init_script(script)
-        context.add_cookies(
-            [
-                {"name": "sessionid", "value": session, "url": url},
-                {"name": "django_language", "value": language, "url": url},
-            ]
-        )
-        page = context.new_page()
-        self.log.watch(page, language)
-        page.goto(f"/tables/{table.pk}/")
-        return page
-
-
-@contextmanager
-def launched(live_stack, log):
-    """Chromium, started after the test's rows are written: Playwright's event loop would
-    refuse Django's database calls."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"],
-        )
-        yield TablePages(chromium, live_stack, log)
-        chromium.close()
-
-
-def written(write):
-    """``write()`` in a thread of its own (a Playwright event loop left in this one would refuse
-    the database), its connection given back afterwards: a thread that ends holding one would
-    keep it from the pool (scale-out) for good."""
-
-    def run():
-        try:
-            return write()
-        finally:
-            connections.close_all()
-
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(run).result()
-
-
-def seated(game: str):
-    """A member at a new table of ``game`` with bots, and their session cookie. Written from a
-    thread of its own: a Playwright event loop left in this one would refuse the database."""
-
-    def write():
-        (member,) = members(1, prefix=f"{game}-")
-        table = table_new(member, game, LEVELS[game], turn_seconds=60)
-        client = Client()
-        client.force_login(member)
-        return table, client.cookies["sessionid"].value
-
-    return written(write)
-
-
-def painted(page) -> None:
-    """Returns once the page has laid out and painted what changed (two animation frames)."""
-    page.evaluate(
-        "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
-    )
-
-
-def screenshots(page, name: str) -> list[str]:
-    """Screenshots at phone and desktop widths; the widths at which the page is too wide."""
-    ARTIFACTS.mkdir(exist_ok=True)
-    too_wide = []
-    for viewport in (PHONE, DESKTOP):
-        page.set_viewport_size(viewport)
-        painted(page)
-        page.screenshot(path=str(ARTIFACTS / f"{name}-{viewport['width']}.png"), full_page=True)
-        if not fits_the_screen(page):
-            too_wide.append(f"{name} at {viewport['width']} px")
-    return too_wide
-
-
-def my_turn(page) -> bool:
-    page.wait_for_selector("#table.my-turn, #result", timeout=30_000)
-    return page.locator("#result").count() == 0
-
-
-def sort_pressed(page) -> None:
-    """The Sort button pressed and its own answer laid out (the page counts them), not only the
-    judging of the layout before it: the answer clears the selection, so cards tapped before
-    it arrived would be let go."""
-    before = int(page.locator("#table").get_attribute("data-sorted") or 0)
-    page.locator("#sort-button").click()
-    expect(page.locator(f"#table[data-sorted='{before + 1}']")).to_be_attached()
-
-
-def play_one_move(page, use_keyboard: bool) -> None:
-    """One legal move as a person would find it: a pile, a suit or bid, a card, a button."""
-    deck = page.locator("#closed-deck:enabled")
-    if deck.count():
-        deck.press("Enter") if use_keyboard else deck.click()
-        return
-    discard = page.locator(".action-discard")
-    if discard.count():
-        page.locator("#hand .card-button:not(.dimmed)").last.click()
-        discard.click()
-        return
-    choice = page.locator(".choice-row:visible button.legal")
-    if choice.count():
-        choice.first.click()
-        return
-    legal = page.locator("#hand .card-button.legal, #seats .card-button.legal")
-    if legal.count():
-        several = page.locator("#actions button.action:disabled")
-        if legal.first.get_attribute("aria-pressed") is not None and several.count():
-            # Moves of several cards (overs, plays of one rank): select until one matches.
-            for index in range(legal.count()):
-                legal.nth(index).click()
-                if page.locator("#actions button.action:enabled").count():
-                    break
-            page.locator("#actions button.action:enabled").first.click()
-            return
-        legal.first.focus()
-        page.keyboard.press("Enter") if use_keyboard else legal.first.click()
-        return
-    page.locator("#actions button.action:enabled").first.click()
-
-
-def play_to_the_end(page, moves_before_stopping=None) -> int:
-    """Moves whenever it is this seat's turn until the result screen shows; the moves made."""
-    made = 0
-    deadline = time.monotonic() + MATCH_SECONDS
-    while my_turn(page):
-        assert time.monotonic() < deadline, "the match did not end in time"
-        if moves_before_stopping is not None and made >= moves_before_stopping:
-            return made
-        play_one_move(page, use_keyboard=made % 2 == 0)
-        made += 1
-        expect(page.locator("#table")).not_to_have_class(WAITING, timeout=20_000)
-    return made
-
-
-RANK_FLOOR_PX = 11
-"""The least height of a small card's rank on a 360 px phone (issue 22: it was about 6 px)."""
-
-
-def chip_rank_height(within) -> dict:
-    """The first card chip's rank in ``within`` (a page or a part of it): its box
-    (getBoundingClientRect) and, for the record, its font size and the ink height of its
-    glyphs (canvas text metrics, in the chip's own font)."""
-    return within.locator(".card-chip .chip-rank").first.evaluate(
-        """rank => {
-            const style = getComputedStyle(rank);
-            const context = document.createElement("canvas").getContext("2d");
-            context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-            const ink = context.measureText(rank.textContent);
-            return {
-                box: rank.getBoundingClientRect().height,
-                font: parseFloat(style.fontSize),
-                ink: ink.actualBoundingBoxAscent + ink.actualBoundingBoxDescent,
-                text: rank.textContent,
-            };
-        }"""
-    )
 
 
 def assert_svg_hand_with_legal_and_dimmed_cards(page) -> None:
@@ -328,51 +142,6 @@ def check_rummy(pages, session, table):
     assert urdu.get_attribute("html", "dir") == "rtl"
     too_wide += screenshots(urdu, "table-rummy-ur-result")
     assert too_wide == []
-
-
-def rewritten(table, match) -> None:
-    """The table's match replaced by one set up through the engine, as if it had been dealt:
-    the state and the initial state both (the replay stays exact), the clock far ahead. Under
-    the table's lock and from version 0 whatever a bot did meanwhile (a bot may be first to
-    move at the table made at random, and move before this runs): its moves and memories go."""
-    from datetime import timedelta
-
-    from django.db import transaction
-    from django.db.models import F
-    from django.utils import timezone
-
-    from games.tables.models import Move, Seat, Table
-
-    state = match.to_json()
-    with transaction.atomic():
-        Table.objects.select_for_update().get(pk=table.pk)
-        Move.objects.filter(table_id=table.pk).delete()
-        Seat.objects.filter(table_id=table.pk).update(bot_memory=None, timeouts_in_row=0)
-        Table.objects.filter(pk=table.pk).update(
-            state=state,
-            initial_state=state,
-            version=0,
-            deadline=timezone.now() + timedelta(minutes=10),
-            clock_queued=False,
-            bot_due=None,
-            revision=F("revision") + 1,
-        )
-
-
-def members_at(game, count, **settings):
-    """A table of ``count`` members, started; their session cookies by seat."""
-    from games.tables import services
-
-    people = members(count, prefix=f"{game}-{count}-")
-    table = table_new(people[0], game, [""] * count, **settings)
-    for number, member in enumerate(people[1:], start=1):
-        services.table_seat_take(table_id=table.pk, user_id=member.pk, number=number)
-    sessions = []
-    for member in people:
-        client = Client()
-        client.force_login(member)
-        sessions.append(client.cookies["sessionid"].value)
-    return table, people, sessions
 
 
 def hidden_trump_table():
@@ -533,13 +302,6 @@ def twins_in_the_hand():
     deal["turn"] = 0
     rewritten(table, GAMES["rummy"].from_json(state))
     return table, sessions, twin
-
-
-def judged(page) -> None:
-    """The server has judged the layout on the page: no group waits for its label."""
-    expect(page.locator("#hand .group").first).to_be_attached()
-    expect(page.locator("#hand .kind-pending")).to_have_count(0)
-    expect(page.locator("#arrange-status")).to_contain_text("points")
 
 
 def lifted_inside_its_button(button) -> bool:

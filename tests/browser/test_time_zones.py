@@ -3,19 +3,8 @@ tells its zone (static/js/zone.js), and the next page reads times in it; sign-up
 browser's zone and keeps it; the daily deal's day is India's, its end also on the reader's own
 clock where that is not India's."""
 
-import pytest
-
 from accounts.profiles.models import Profile
-from tests.browser.test_language_journey import CHROMIUM, PASSWORD, PHONE
-from tests.browser.test_tables import launched, written
-
-pytestmark = [
-    pytest.mark.usefixtures("tables_stopped_afterwards"),
-    pytest.mark.browser,
-    pytest.mark.xdist_group("live"),
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="!!! /usr/bin/chromium is missing !!!"),
-]
+from tests.browser.support import PASSWORD, PHONE, launched, written
 
 
 def test_browsers_in_karachi_london_and_lucknow_read_their_own_times(live_stack, page_log):

@@ -8,25 +8,10 @@ what is told (``games.words.told`` holds its words)."""
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_language_journey import CHROMIUM, PHONE
-from tests.browser.test_open_table import session_of
-from tests.browser.test_tables import launched, written
+from tests.browser.support import PHONE, launched, session_of, written
 from tests.games.table_support import members, table_new
-
-pytestmark = [
-    pytest.mark.usefixtures("tables_stopped_afterwards"),
-    pytest.mark.browser,
-    pytest.mark.xdist_group("live"),
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(),
-        reason="!!! BROWSER TESTS SKIPPED: /usr/bin/chromium is missing "
-        "(apt-get install chromium chromium-driver; ./dev test does it as root) !!!",
-    ),
-]
 
 
 def four_at_pitch():

@@ -10,22 +10,19 @@ import re
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
-import pytest
 from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import expect
 
-from tests.browser.test_language_journey import CHROMIUM, DESKTOP
-from tests.browser.test_tables import WAITING, launched, my_turn, play_one_move, written
+from tests.browser.support import (
+    DESKTOP,
+    WAITING,
+    launched,
+    my_turn,
+    play_one_move,
+    written,
+)
 from tests.games.table_support import members
-
-pytestmark = [
-    pytest.mark.usefixtures("tables_stopped_afterwards"),
-    pytest.mark.browser,
-    pytest.mark.xdist_group("live"),
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="!!! /usr/bin/chromium is missing !!!"),
-]
 
 TABLE_URL = re.compile(r"/tables/(\d+)/$")
 

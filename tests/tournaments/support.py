@@ -98,3 +98,19 @@ def finish_every_table(tournament: Tournament) -> None:
 def refused(code: str):
     """Expects the tournament to refuse with exactly ``code``."""
     return pytest.raises(TournamentRefusal, match=f"^{code}$")
+
+
+def form_filled(**fields) -> dict:
+    """What an organiser sends on the tournament or the series form: ``fields``, and the rules of
+    play as most organisers leave them."""
+    return {
+        "registration_closes_minutes": 10,
+        "check_in_minutes": 5,
+        "min_entrants": 2,
+        "max_entrants": 50,
+        "per_table": 6,
+        "qualifiers": 2,
+        "turn_seconds": 30,
+        "seating": "random",
+        **fields,
+    }

@@ -13,10 +13,12 @@ from accounts.notices.models import Notice
 from accounts.profiles.models import Profile
 from games.tables.models import Move, MoveBy, Table, TableStatus
 from games.tables.services.play import table_timeout_apply
+from tests.games.table_support import signed_in
 from tests.tournaments.support import (
     current_tables,
     entered,
     finish_every_table,
+    form_filled,
     organiser,
     people,
     refused,
@@ -37,12 +39,6 @@ from tournaments.selectors import tournament_lists, tournament_page
 from tournaments.web.forms import TournamentForm
 
 pytestmark = pytest.mark.django_db
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_2_a_removed_entrant_stays_removed_with_no_place_after_their_round_and_the_final():
@@ -178,20 +174,12 @@ def test_9_the_final_is_called_the_final_in_notices():
 
 
 def test_9_a_start_inside_a_daylight_saving_gap_is_refused():
-    data = {
-        "name": "Spring",
-        "format": "pool101",
-        "starts_at": "2027-03-28T01:30",  # London's clocks go from 01:00 to 02:00
-        "time_zone": "Europe/London",
-        "registration_closes_minutes": 10,
-        "check_in_minutes": 5,
-        "min_entrants": 2,
-        "max_entrants": 50,
-        "per_table": 6,
-        "qualifiers": 2,
-        "turn_seconds": 30,
-        "seating": "random",
-    }
+    data = form_filled(
+        name="Spring",
+        format="pool101",
+        starts_at="2027-03-28T01:30",  # London's clocks go from 01:00 to 02:00
+        time_zone="Europe/London",
+    )
     form = TournamentForm(data)
     assert not form.is_valid()
     assert "skips that time" in str(form.errors["starts_at"])

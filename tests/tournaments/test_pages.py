@@ -8,10 +8,12 @@ from django.test import Client
 from django.utils import timezone, translation
 
 from accounts.profiles.models import Profile
+from tests.games.table_support import signed_in
 from tests.tournaments.support import (
     current_tables,
     entered,
     finish_every_table,
+    form_filled,
     organiser,
     people,
     tournament_made,
@@ -21,12 +23,6 @@ from tournaments.models import Entry, Tournament
 from tournaments.web.page import tournament_may_watch, tournament_render
 
 pytestmark = pytest.mark.django_db
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_the_list_shows_public_tournaments_and_only_my_private_ones():
@@ -134,20 +130,12 @@ def test_the_form_reads_the_start_in_the_chosen_zone_and_makes_a_members_tournam
     )
     response = signed_in(member).post(
         "/tournaments/new/",
-        {
-            "name": "Sunday Deals",
-            "format": "deals",
-            "starts_at": start.strftime("%Y-%m-%dT%H:%M"),
-            "time_zone": "Asia/Kolkata",
-            "registration_closes_minutes": 10,
-            "check_in_minutes": 5,
-            "min_entrants": 2,
-            "max_entrants": 50,
-            "per_table": 6,
-            "qualifiers": 2,
-            "turn_seconds": 30,
-            "seating": "random",
-        },
+        form_filled(
+            name="Sunday Deals",
+            format="deals",
+            starts_at=start.strftime("%Y-%m-%dT%H:%M"),
+            time_zone="Asia/Kolkata",
+        ),
     )
     assert response.status_code == 302
     tournament = Tournament.objects.get()

@@ -11,7 +11,7 @@ from django.test import Client
 from django.utils import timezone, translation
 
 from accounts.notices.models import Notice
-from tests.tournaments.support import entered, organiser, people, refused
+from tests.tournaments.support import entered, form_filled, organiser, people, refused
 from tournaments import services
 from tournaments.models import Entry, Series, SeriesStatus, Tournament, TournamentStatus
 from tournaments.services.series import series_dates
@@ -220,23 +220,17 @@ def test_the_rule_is_dateutils_weekly_rrule_from_first_to_last():
 
 
 def series_form(**changes) -> dict:
-    return {
-        "name": "Weekend Deals",
-        "format": "deals",
-        "weekdays": ["5", "6"],
-        "time_of_day": "20:00",
-        "time_zone": "Asia/Kolkata",
-        "first_date": (timezone.now() + timedelta(days=1)).date().isoformat(),
-        "registration_closes_minutes": 10,
-        "check_in_minutes": 5,
-        "min_entrants": 2,
-        "max_entrants": 50,
-        "per_table": 6,
-        "qualifiers": 2,
-        "turn_seconds": 30,
-        "seating": "random",
-        **changes,
-    }
+    return form_filled(
+        **{
+            "name": "Weekend Deals",
+            "format": "deals",
+            "weekdays": ["5", "6"],
+            "time_of_day": "20:00",
+            "time_zone": "Asia/Kolkata",
+            "first_date": (timezone.now() + timedelta(days=1)).date().isoformat(),
+            **changes,
+        }
+    )
 
 
 def test_the_series_form_makes_a_series_whose_page_lists_its_dates_and_the_organiser_skips_one():

@@ -11,17 +11,12 @@ from accounts.ratings.models import Rating
 from accounts.ratings.services import rating_counts_rebuild
 from accounts.ratings.skill import rating_of
 from tests.accounts.ratings.support import ffa_record, members_new
+from tests.games.table_support import signed_in
 from tests.locale.test_pages_are_translated import latin_words
 
 pytestmark = pytest.mark.django_db
 
 LANGUAGES = {"en": "ltr", "hi": "ltr", "ur": "rtl"}
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def rated(users, game="rummy", *, mus) -> None:
