@@ -26,6 +26,16 @@ PHONE, DESKTOP = {"width": 360, "height": 740}, {"width": 1280, "height": 800}
 PASSWORD = "Sialkot-Saffron-31"
 
 
+def signed_up(page, name: str) -> None:
+    """``name`` signs up on the page's sign-up form (already open) and is taken home."""
+    page.fill("#id_username", name)
+    page.fill("#id_email", f"{name}@example.com")
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.get_by_role("button", name="Sign Up").click()
+    page.wait_for_url(re.compile(r"^[^?#]*://[^/]+/$"))
+
+
 def fits_the_screen(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
