@@ -71,6 +71,9 @@ ROOT_URLCONF = "config.urls"
 NEWS_SUBSCRIBERS = "config.subscribers"
 # Every kind of live page, read by games.live.pages at the first page socket.
 LIVE_PAGES = "config.pages"
+# Every table of words kept by code (acts, notice kinds, reasons to reach a member), read by
+# accounts' audit log and notices.
+WORD_TABLES = "config.words"
 ASGI_APPLICATION = "config.asgi.application"
 
 TEMPLATES = [

@@ -171,7 +171,7 @@ class AppendOnly(Exception):
 
 class AuditEntry(models.Model):
     """Who did what to which target, when and why. ``act`` is a stable code
-    (``accounts.moderation.audit.ACTS`` gives its words); the target is named by kind and id,
+    (config/words.py gives its words); the target is named by kind and id,
     with its label as it read then, so that the entry outlives what it names."""
 
     actor = models.ForeignKey(

@@ -16,11 +16,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.moderation.audit import (
-    ACTS,
-    TARGET_KINDS,
+    acts,
     audit_details_words,
     audit_entries,
     audit_reason_words,
+    target_kinds,
 )
 from accounts.moderation.models import Case, SanctionKind
 from accounts.moderation.reports import (
@@ -183,8 +183,8 @@ def console_audit(request):
             or -1
         )
     entries = audit_entries(
-        act=act if act in ACTS else None,
-        target_kind=kind if kind in TARGET_KINDS else None,
+        act=act if act in acts() else None,
+        target_kind=kind if kind in target_kinds() else None,
         target_id=row_id_or_none(target_id),
         actor_id=actor_id,
         since=timezone.make_aware(datetime.combine(since, time.min)) if since else None,
@@ -196,8 +196,8 @@ def console_audit(request):
     context = {
         "page": page,
         "query": query.urlencode(),
-        "acts": sorted((code, str(words)) for code, words in ACTS.items()),
-        "kinds": sorted((code, str(words)) for code, words in TARGET_KINDS.items()),
+        "acts": sorted((code, str(words)) for code, words in acts().items()),
+        "kinds": sorted((code, str(words)) for code, words in target_kinds().items()),
         "chosen": {
             "act": act,
             "target_kind": kind,
@@ -250,8 +250,8 @@ def _count(value) -> int | bool | None:
 def _in_words(entries):
     """Each audit entry with its act, target kind, reason and details in the reader's words."""
     for entry in entries:
-        entry.act_text = str(ACTS.get(entry.act, entry.act))
-        entry.kind_text = str(TARGET_KINDS.get(entry.target_kind, entry.target_kind))
+        entry.act_text = str(acts().get(entry.act, entry.act))
+        entry.kind_text = str(target_kinds().get(entry.target_kind, entry.target_kind))
         entry.reason_text = audit_reason_words(entry.reason)
         entry.details_words = audit_details_words(entry.details)
     return entries
