@@ -1,8 +1,9 @@
 """A tournament's page as a live page (``games.live.pages``, kind ``"tournament"``): its
 status, entrants, rounds and standings, read once and rendered in each language its readers
-use; and its bracket (kind ``"bracket"``, issue 31, point 5), the same read drawn as boxes, which
-hears the tournament page's news. The push is the same for every reader; what is the reader's own (their table when a round
-starts) is fetched by the page itself (``views.tournament_you``, on htmx's ``load``)."""
+use; and its bracket (kind ``"bracket"``, issue 31, point 5), the same read drawn as boxes,
+which hears the tournament page's news. The push is the same for every reader; what is the
+reader's own (their table when a round starts) is fetched by the page itself
+(``views.tournament_you``, on htmx's ``load``)."""
 
 from collections.abc import Iterable
 from typing import Any
