@@ -10,11 +10,12 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from tournaments.models import Tournament
-from tournaments.selectors import tournament_page
+from tournaments.selectors import TournamentPage, tournament_page
 from tournaments.services.entering import may_see
 
 
-def tournament_html(page, language: str) -> str:
+def tournament_html(page: TournamentPage, language: str) -> str:
+
     with translation.override(language):
         return render_to_string("tournaments/_live.html", {"page": page, "t": page.tournament})
 
