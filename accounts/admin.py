@@ -23,7 +23,6 @@ class ReadOnlyAdmin(admin.ModelAdmin[M]):
     """Ratings change only through ``ratings_record_match``: staff may look, not edit."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:
-
         return False
 
     def has_change_permission(self, request: HttpRequest, obj: M | None = None) -> bool:

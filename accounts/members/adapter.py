@@ -82,6 +82,5 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # allauth sh
         # Before the "signed in" message is written, so that it is written in this language.
         translation.activate(language)
         response: HttpResponse = super().post_login(request, user, **kwargs)
-
         language_cookie_set(response, language)
         return response

@@ -7,5 +7,4 @@ LANGUAGE_BUTTONS = (("en", "EN"), ("hi", "हिं"), ("ur", "اردو"))
 
 
 def language_buttons(request: HttpRequest) -> dict[str, tuple[tuple[str, str], ...]]:
-
     return {"language_buttons": LANGUAGE_BUTTONS}

@@ -62,7 +62,6 @@ class SignupZoneForm(forms.Form):
         self.initial["time_zone"] = zone_listed_as(str(timezone.get_current_timezone()))
 
     def signup(self, request: HttpRequest, user: User) -> None:
-
         profile_update(user=user, time_zone=self.cleaned_data["time_zone"])
 
 

@@ -220,5 +220,4 @@ class AuditEntry(models.Model):
         super().save(*args, **kwargs)
 
     def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
-
         raise AppendOnly("an audit entry is never deleted")

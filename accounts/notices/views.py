@@ -103,7 +103,6 @@ def push_subscribe(request: MemberRequest) -> HttpResponse:
 @login_required
 @require_POST
 def push_forget(request: MemberRequest) -> HttpResponseRedirect:
-
     form = PushForgetForm(request.POST)
     if form.is_valid() and push_subscription_forget(
         member_id=request.user.pk, endpoint=form.cleaned_data["endpoint"]

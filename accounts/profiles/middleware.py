@@ -29,9 +29,7 @@ class TimeZoneMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
-
         zone = zone_or_visitors(reader_zone_name(request))
-
         timezone.activate(zone)
         try:
             return self.get_response(request)

@@ -32,7 +32,6 @@ def name_taken(name: str, *, by_other_than: int | None = None) -> bool:
     if by_other_than is not None:
         users = users.exclude(pk=by_other_than)
         profiles = profiles.exclude(user_id=by_other_than)
-
     return (
         users.filter(username__iexact=folded).exists()
         or profiles.filter(display_name__iexact=folded).exists()

@@ -32,7 +32,6 @@ ZONE_NAME_LIMIT = 64
 def _same_zone_names() -> dict[str, tuple[str, ...]]:
     """Each name CLDR knows as an alias or a canonical zone -> every name of that zone."""
     aliases: Mapping[str, str] = get_global("zone_aliases")
-
     groups: dict[str, set[str]] = {}
     for alias, canonical in aliases.items():
         groups.setdefault(canonical, {canonical}).add(alias)

@@ -118,7 +118,6 @@ class RatingChange(models.Model):
         return f"{self.user} {self.game} #{self.match_ref}"
 
     def save(self, *args: Any, **kwargs: Any) -> None:
-
         if not self._state.adding:
             raise ValueError("a rating change is never changed once written")
         super().save(*args, **kwargs)

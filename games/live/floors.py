@@ -50,7 +50,6 @@ class FanoutFloorConsumer(LoopDispatch, AsyncWebsocketConsumer):
         await self.channel_layer.group_send(self.group, message)
 
     async def floor_moved(self, event: dict[str, Any]) -> None:
-
         frame = {"type": "state", "version": event["version"], "items": self.items}
         await self.send(text_data=frame_text(frame))
 

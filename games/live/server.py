@@ -33,7 +33,6 @@ class ClientCappedWebSocketProtocol(ws_protocol.WebSocketProtocol):  # type: ign
     maxMessagePayloadSize: int  # autobahn's
 
     def sendMessage(self, *args: Any, **kwargs: Any) -> Any:
-
         if self.state in (self.STATE_CLOSING, self.STATE_CLOSED):
             # The client closed (a page left, a network gone) while this frame was on its way
             # from the application: a normal event, not an error. Autobahn raised
@@ -58,7 +57,6 @@ class ClosingWebSocketFactory(ws_protocol.WebSocketFactory):  # type: ignore[mis
     protocol = ClientCappedWebSocketProtocol
 
     def setProtocolOptions(self, *args: Any, **options: Any) -> None:
-
         super().setProtocolOptions(*args, **options, failByDrop=False)
 
 

@@ -323,7 +323,6 @@ def _claimed(claims: Sequence[tuple[int, int]]) -> int:
             )
             return int(cursor.rowcount)
         claimed = 0
-
         for start in range(0, len(claims), 10_000):
             chunk = claims[start : start + 10_000]
             values = ", ".join(["(%s, %s)"] * len(chunk))

@@ -255,7 +255,6 @@ class Move(models.Model):
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise AppendOnly("a move is never changed once written")
-
         super().save(*args, **kwargs)
 
 

@@ -150,7 +150,6 @@ def _field(key: str, value: object) -> str:
         return str(NOBODY) if value is None else team_label(value)
     if key == "kind":
         return str(OUTCOME_NAMES.get(str(value), value))
-
     if key == "reason_code":
         return str(SHOW_REASONS.get(str(value), "")) if isinstance(value, str) else ""
     if key == "points" and _is_count(key, value):

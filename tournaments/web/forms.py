@@ -123,5 +123,4 @@ class SeriesForm(TournamentForm):
         del self.fields["starts_at"]
 
     def settings(self) -> dict[str, Any]:
-
         return dict(self.cleaned_data)

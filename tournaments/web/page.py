@@ -15,7 +15,6 @@ from tournaments.services.entering import may_see
 
 
 def tournament_html(page: TournamentPage, language: str) -> str:
-
     with translation.override(language):
         return render_to_string("tournaments/_live.html", {"page": page, "t": page.tournament})
 

@@ -18,7 +18,6 @@ class Command(BaseCommand):
         parser.add_argument("--remove", action="store_true")
 
     def handle(self, *args: str, username: str, remove: bool, **options: object) -> None:
-
         member = get_user_model().objects.filter(username=username).first()
         if member is None:
             raise CommandError(f"no member is called {username!r}")

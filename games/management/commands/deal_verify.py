@@ -22,7 +22,6 @@ class Command(BaseCommand):
         parser.add_argument("--seed", help="check this server seed instead of the stored one")
 
     def handle(self, *args: str, **options: Any) -> None:
-
         table = Table.objects.filter(pk=options["table"]).first()
         if table is None:
             raise CommandError(refusal_text("no_table"))
