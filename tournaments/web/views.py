@@ -105,6 +105,22 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     return render(request, "tournaments/page.html", context)
 
 
+def tournament_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Every round at a glance (issue 31, point 5), live: whoever may see the tournament."""
+    row = Tournament.objects.filter(pk=tournament_id).first()
+    invite = request.GET.get("invite") or None
+    if row is None or not _may_see(request, row, invite):
+        raise Http404
+    context = {
+        "page": selectors.tournament_page(tournament_id),
+        "t": row,
+        "invite": invite,
+        "socket_path": f"/ws/pages/bracket/{row.pk}/"
+        + (f"?{urlencode({'invite': invite})}" if invite else ""),
+    }
+    return render(request, "tournaments/bracket.html", context)
+
+
 def tournament_you(request: PageRequest, tournament_id: int) -> HttpResponse:
     """The reader's own line on the page: where they play now. Fetched by the page whenever a
     push swaps its probe in; the first time a round seats them, it takes them to their table
