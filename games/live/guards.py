@@ -9,7 +9,7 @@ import time
 import weakref
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 from urllib.parse import parse_qs
 
 import orjson
@@ -55,6 +55,12 @@ _MESSAGE_TYPE = re.compile(r"[a-z][a-z_]{0,31}")
 # What a handler reads of it, it checks itself (a fair client's shapes: each handler's
 # docstring), as anything a script may send reaches it.
 ClientMessage = dict[str, Any]
+
+
+class ShutOutEvent(TypedDict):
+    """To a member's group: the member was banned, each of their sockets closes."""
+
+    type: Literal["member.shut_out"]
 
 
 def frame_text(message: Mapping[str, Any]) -> str:
@@ -237,7 +243,7 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(user_group(self.member_id), self.channel_name)
         await super().websocket_disconnect(message)
 
-    async def member_shut_out(self, event: dict[str, Any]) -> None:
+    async def member_shut_out(self, event: ShutOutEvent) -> None:
         """The member was banned (``MemberSanctioned``, told to their group by
         ``fanout.member_banned_shut_out``): this socket closes now, whichever server process
         holds it."""
