@@ -37,12 +37,12 @@ LOCKED_IDS = 1_000_000_000
 
 
 class EchoConsumer(LoopDispatch, AsyncWebsocketConsumer):
-    async def receive(self, text_data=None, bytes_data=None):
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         await self.send(text_data=text_data, bytes_data=bytes_data)
 
 
 class FanoutFloorConsumer(LoopDispatch, AsyncWebsocketConsumer):
-    async def connect(self):
+    async def connect(self) -> None:
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         query = parse_qs(self.scope.get("query_string", b"").decode())
         # About 42 bytes an entry, as {"type": "play", "seat": 3, "card": "10S"} and its comma.
@@ -52,16 +52,16 @@ class FanoutFloorConsumer(LoopDispatch, AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
 
-    async def disconnect(self, code):
+    async def disconnect(self, code: int) -> None:
         await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def receive(self, text_data=None, bytes_data=None):
-        version = json.loads(text_data)["version"] + 1
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        version = json.loads(text_data or "")["version"] + 1
         await _insert(self.table_id, version)
         message = {"type": "floor.moved", "version": version}
         await self.channel_layer.group_send(self.group, message)
 
-    async def floor_moved(self, event):
+    async def floor_moved(self, event: dict[str, Any]) -> None:
         frame = {"type": "state", "version": event["version"], "items": self.items}
         await self.send(text_data=frame_text(frame))
 

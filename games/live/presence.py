@@ -11,6 +11,6 @@ BROADCAST_GROUP = "presence.all"
 def announcement_send(*, text: str, user_id: int | None = None) -> None:
     """Send ``text`` to one member's sockets, or to everyone connected when ``user_id`` is None."""
     group = BROADCAST_GROUP if user_id is None else user_group(user_id)
-    async_to_sync(get_channel_layer().group_send)(
-        group, {"type": "presence.announce", "text": text}
-    )
+    layer = get_channel_layer()
+    assert layer is not None  # CHANNEL_LAYERS is always set (config/settings.py)
+    async_to_sync(layer.group_send)(group, {"type": "presence.announce", "text": text})
