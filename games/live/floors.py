@@ -109,7 +109,7 @@ class LockedFloorConsumer(LoopDispatch, AsyncWebsocketConsumer):
     the others' hubs. Each socket then encodes a frame of its own (its seat's hand, as a seat's
     view is), of a real seat frame's size (``?bytes=``)."""
 
-    async def connect(self):
+    async def connect(self) -> None:
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.seat = int(query.get("seat", ["0"])[0])
@@ -120,10 +120,11 @@ class LockedFloorConsumer(LoopDispatch, AsyncWebsocketConsumer):
         await self.hub.join(LOCKED_IDS + self.table_id, self)
         await self.accept()
 
-    async def disconnect(self, code):
+    async def disconnect(self, code: int) -> None:
         await self.hub.leave(LOCKED_IDS + self.table_id, self)
 
-    async def receive(self, text_data=None, bytes_data=None):
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        assert text_data is not None  # the benchmark sends text
         move = json.loads(text_data)
         await _locked_move(self.table_id, self.seat, move["version"], "x" * self.state_bytes)
 
@@ -186,7 +187,9 @@ def _locked_move_now(table_id: int, seat: int, version: int, state: str) -> None
     table_changed_send(TableChanged(LOCKED_IDS + table_id, version + 1, version + 1))
 
 
-def _locked_write(cursor: Any, table_id: int, seat: int, version: int, state: str, mark="%s"):
+def _locked_write(
+    cursor: Any, table_id: int, seat: int, version: int, state: str, mark: str = "%s"
+) -> None:
     cursor.execute(
         f"UPDATE {LOCKED_TABLES} SET version = {mark}, state = {mark} WHERE id = {mark}",
         [version, state, table_id],
