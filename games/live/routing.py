@@ -15,11 +15,12 @@ websocket_urlpatterns = [
 ]
 
 if settings.BENCH_ECHO:
-    from games.live.floors import EchoConsumer, FanoutFloorConsumer
+    from games.live.floors import EchoConsumer, FanoutFloorConsumer, LockedFloorConsumer
 
     websocket_urlpatterns += [
         path("ws/echo/", EchoConsumer.as_asgi()),
         path("ws/floor/<id:table_id>/", FanoutFloorConsumer.as_asgi()),
+        path("ws/locked/<id:table_id>/", LockedFloorConsumer.as_asgi()),
     ]
 
 # Last: any other path is refused at the handshake (HTTP 403), where Channels' router would
