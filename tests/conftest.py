@@ -176,6 +176,14 @@ def member(django_user_model):
 
 
 @pytest.fixture
+def mona():
+    """Mona, a moderator."""
+    from tests.moderation_support import moderator_make
+
+    return moderator_make()
+
+
+@pytest.fixture
 def member_client(member) -> Client:
     client = Client()
     client.force_login(member)

@@ -73,6 +73,9 @@ class PageKind:
     # The key whose news a page of this kind hears: its own, or one shared by pages that
     # show one thing through different filters (the console's list of tables).
     news_key: Callable[[str], str] = str
+    # The kind whose news it hears, when it shows another page's facts another way (a
+    # tournament's bracket hears its tournament's news): its own when left empty.
+    news_kind: str = ""
 
 
 @cache
@@ -185,7 +188,8 @@ class PageBoard:
     async def _listen(self) -> None:
         layer = get_channel_layer()
         assert layer is not None  # settings.CHANNEL_LAYERS has one
-        group = page_group(self.kind, page_kinds()[self.kind].news_key(self.key))
+        page_kind = page_kinds()[self.kind]
+        group = page_group(page_kind.news_kind or self.kind, page_kind.news_key(self.key))
         channel = None
         try:
             channel = await layer.new_channel()

@@ -26,6 +26,16 @@ PHONE, DESKTOP = {"width": 360, "height": 740}, {"width": 1280, "height": 800}
 PASSWORD = "Sialkot-Saffron-31"
 
 
+def signed_up(page, name: str) -> None:
+    """``name`` signs up on the page's sign-up form (already open) and is taken home."""
+    page.fill("#id_username", name)
+    page.fill("#id_email", f"{name}@example.com")
+    page.fill("#id_password1", PASSWORD)
+    page.fill("#id_password2", PASSWORD)
+    page.get_by_role("button", name="Sign Up").click()
+    page.wait_for_url(re.compile(r"^[^?#]*://[^/]+/$"))
+
+
 def fits_the_screen(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
@@ -157,8 +167,24 @@ def sort_pressed(page) -> None:
     expect(page.locator(f"#table[data-sorted='{before + 1}']")).to_be_attached()
 
 
+MOVABLE = ", ".join(
+    (
+        "#closed-deck:enabled",
+        ".action-discard",
+        ".choice-row:visible button.legal",
+        "#hand .card-button.legal",
+        "#seats .card-button.legal",
+        "#actions button.action:enabled",
+    )
+)
+"""Whatever a player can tap to move."""
+
+
 def play_one_move(page, use_keyboard: bool) -> None:
     """One legal move as a person would find it: a pile, a suit or bid, a card, a button."""
+    # The turn's class and the things to tap are drawn by one frame, but a busy machine has
+    # been seen to look between them: look only once something can be tapped.
+    page.locator(MOVABLE).first.wait_for()
     deck = page.locator("#closed-deck:enabled")
     if deck.count():
         deck.press("Enter") if use_keyboard else deck.click()

@@ -6,7 +6,7 @@ that no page is wider than a 360 px phone screen.
 
 import pytest
 
-from tests.browser.support import ARTIFACTS, DESKTOP, PASSWORD, PHONE, fits_the_screen
+from tests.browser.support import ARTIFACTS, DESKTOP, PASSWORD, PHONE, fits_the_screen, signed_up
 
 SCREENSHOT_HEIGHT = 1600
 
@@ -20,12 +20,7 @@ def test_language_chosen_after_sign_up_survives_signing_out_and_back_in(
     page_log.watch(page, "phone")
     page.goto("/")
     page.get_by_role("link", name="Sign up").first.click()
-    page.fill("#id_username", "farhan")
-    page.fill("#id_email", "farhan@example.com")
-    page.fill("#id_password1", PASSWORD)
-    page.fill("#id_password2", PASSWORD)
-    page.get_by_role("button", name="Sign Up").click()
-    page.wait_for_url(f"{live_stack.http_url}/")
+    signed_up(page, "farhan")
     assert "Successfully signed in as farhan." in page.inner_text(".messages")
 
     page.get_by_role("button", name="اردو").click()

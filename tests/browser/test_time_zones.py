@@ -4,7 +4,7 @@ browser's zone and keeps it; the daily deal's day is India's, its end also on th
 clock where that is not India's."""
 
 from accounts.profiles.models import Profile
-from tests.browser.support import PASSWORD, PHONE, launched, written
+from tests.browser.support import PHONE, launched, signed_up, written
 
 
 def test_browsers_in_karachi_london_and_lucknow_read_their_own_times(live_stack, page_log):
@@ -30,12 +30,7 @@ def test_browsers_in_karachi_london_and_lucknow_read_their_own_times(live_stack,
         london = browser_in("Europe/London", "en")
         london.goto("/accounts/signup/")  # the list is set to the browser's zone at once
         assert london.input_value("#id_time_zone") == "Europe/London"
-        london.fill("#id_username", "imogen")
-        london.fill("#id_email", "imogen@example.com")
-        london.fill("#id_password1", PASSWORD)
-        london.fill("#id_password2", PASSWORD)
-        london.get_by_role("button", name="Sign Up").click()
-        london.wait_for_url(f"{live_stack.http_url}/")
+        signed_up(london, "imogen")
         zone = written(lambda: Profile.objects.get(user__username="imogen").time_zone)
         assert zone == "Europe/London"
         london.goto("/daily/pitch/")

@@ -38,11 +38,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def mona():
-    return moderator_make()
-
-
-@pytest.fixture
 def asha():
     return member_make("asha")
 

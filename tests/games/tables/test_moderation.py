@@ -24,14 +24,8 @@ from games.tables.services.moderation import (
 )
 from tests.games.table_support import members, refused, signed_in, table_new
 from tests.games.tables.test_ranked import play_to_the_end, ranked_table
-from tests.moderation_support import moderator_make
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def mona():
-    return moderator_make()
 
 
 def test_a_stuck_table_ended_keeps_no_result_moves_no_rating_and_tells_its_players(mona):

@@ -12,7 +12,7 @@ from games.tables import services
 from games.tables.models import ChatLine, ChatRoom, Table, TableStatus
 from games.web.console import console_may_watch, console_render
 from tests.games.table_support import members, signed_in, table_new
-from tests.moderation_support import client_of, moderator_make
+from tests.moderation_support import client_of
 
 pytestmark = pytest.mark.django_db
 
@@ -23,11 +23,6 @@ CONSOLE_GETS = [
     "/console/tables/",
     "/console/collusion/",
 ]
-
-
-@pytest.fixture
-def mona():
-    return moderator_make()
 
 
 @pytest.fixture

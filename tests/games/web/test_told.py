@@ -24,7 +24,6 @@ from games.words.told import SENTENCES
 from tests.games.daily.daily_support import begin, play_out
 from tests.games.table_support import match_of, members, signed_in, table_new
 from tests.games.tables.test_ranked import play_to_the_end, ranked_table
-from tests.moderation_support import moderator_make
 
 pytestmark = pytest.mark.django_db
 
@@ -66,11 +65,6 @@ def test_an_unranked_result_has_no_rating_column():
 
 
 # -- told at the table ---------------------------------------------------------------------------
-
-
-@pytest.fixture
-def mona():
-    return moderator_make()
 
 
 @pytest.fixture
