@@ -4,10 +4,13 @@ moderator need not be one (issue 20, point 1)."""
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar, cast
+from typing import Any, TypeGuard, TypeVar, cast
 
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponseBase
+
+from accounts.profiles.requests import Reader
 
 MODERATORS_GROUP = "moderators"
 MODERATE = "accounts.moderate"
@@ -15,7 +18,7 @@ MODERATE = "accounts.moderate"
 View = TypeVar("View", bound=Callable[..., HttpResponseBase])
 
 
-def is_moderator(user: Any) -> bool:
+def is_moderator(user: Reader | None) -> TypeGuard[User]:
     return bool(user is not None and user.is_authenticated and user.has_perm(MODERATE))
 
 

@@ -21,7 +21,7 @@ from accounts.moderation.roles import is_moderator
 from accounts.profiles.formats import local_datetime, reading_as
 from games.converters import row_id_or_none
 from games.live.groups import chat_group, user_group
-from games.live.guards import ClientMessage, GuardedJsonConsumer, ShutOutEvent
+from games.live.guards import ClientMessage, GuardedJsonConsumer, ShutOutEvent, scope_reader
 from games.tables.models import ChatRoom
 from games.tables.news import ChatDeleted, ChatPosted
 from games.tables.selectors import chat_recent
@@ -137,8 +137,7 @@ class TableChat(GuardedJsonConsumer):
         return (ChatRoom.SPECTATORS,)
 
     async def chat_join(self) -> None:
-        user = self.scope["user"]
-        self.moderator = await _is_moderator(user)
+        self.moderator = await _is_moderator(scope_reader(self.scope))
         await self.channel_layer.group_add(chat_group(self.table_id), self.channel_name)
         self.chat_joined = True
 
@@ -208,7 +207,7 @@ class TableChat(GuardedJsonConsumer):
             await self.send_error("chat_malformed")
             return
         try:
-            await _delete(moderator=self.scope["user"], line_id=line)
+            await _delete(moderator=scope_reader(self.scope), line_id=line)
         except PermissionDenied:
             await self.send_error("not_moderator")
         except ChatRefusal as refusal:

@@ -30,6 +30,7 @@ from django.utils import translation
 from accounts.moderation.models import SanctionKind
 from accounts.moderation.sanctions import sanction_in_force
 from accounts.profiles.formats import reading_as
+from accounts.profiles.requests import Reader
 from accounts.profiles.selectors import member_zone
 from accounts.profiles.zones import ZONE_COOKIE
 from games.live.groups import user_group
@@ -307,6 +308,12 @@ def _is_banned(member_id: int) -> bool:
 # As the auth middleware reads the user: once per handshake, on its thread.
 _banned = database_sync_to_async(_is_banned)
 _member_zone = database_sync_to_async(member_zone)
+
+
+def scope_reader(scope: Mapping[str, Any]) -> Reader:
+    """Who holds the socket, as AuthMiddlewareStack left them (config/asgi.py): a lazy object
+    standing for the member's User, or an AnonymousUser."""
+    return cast(Reader, scope["user"])
 
 
 def socket_language(scope: Mapping[str, Any]) -> str:
