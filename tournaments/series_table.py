@@ -15,6 +15,7 @@ entrants costs what a short one does.
 
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Case, Count, IntegerField, Min, Q, QuerySet, Sum, Value, When
@@ -24,6 +25,8 @@ from tournaments.models import Entry, Series, SeriesStatus, TournamentStatus
 POINTS_BY_PLACE = {1: 10, 2: 7, 3: 5, 4: 3, 5: 2, 6: 1}
 POINTS_FOR_FINISHING = 1
 SHOWN = 100
+# The most sums a table reads: every member of the series the member placed in, in the end.
+SHOWN_SUMS = 100_000
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,7 @@ class SeriesTitle:
     won: bool
 
 
-def _points():
+def _points() -> Sum:
     return Sum(
         Case(
             *(When(place=place, then=Value(points)) for place, points in POINTS_BY_PLACE.items()),
@@ -65,10 +68,14 @@ def _placed(series_ids: list[int]) -> QuerySet[Entry]:
     )
 
 
-def _ordered(rows: QuerySet) -> QuerySet:
-    return rows.annotate(
+def _totals(rows: QuerySet[Entry, Any], *by: str, limit: int) -> list[tuple[Any, ...]]:
+    """``rows`` summed per value of the fields ``by``: those values, then their points, wins,
+    best place and occurrences played; best first (points, then wins, then best place)."""
+    summed = rows.values(*by).annotate(
         points=_points(), wins=Count("pk", filter=Q(place=1)), best=Min("place"), played=Count("pk")
-    ).order_by("-points", "-wins", "best", "user_id")
+    )
+    ordered = summed.order_by("-points", "-wins", "best", *by)
+    return list(ordered.values_list(*by, "points", "wins", "best", "played")[:limit])
 
 
 def series_standings(series: Series, month: date | None = None) -> list[SeriesRow]:
@@ -79,11 +86,7 @@ def series_standings(series: Series, month: date | None = None) -> list[SeriesRo
         placed = placed.filter(
             tournament__occurrence__year=month.year, tournament__occurrence__month=month.month
         )
-    rows = list(
-        _ordered(placed.values("user_id")).values_list(
-            "user_id", "points", "wins", "best", "played"
-        )[:SHOWN]
-    )
+    rows = _totals(placed, "user_id", limit=SHOWN)
     names = {
         pk: (display or username, username)
         for pk, display, username in get_user_model()
@@ -109,9 +112,9 @@ def series_titles_of(user_id: int) -> list[SeriesTitle]:
         return []
     best: dict[int, tuple[int, int, int]] = {}
     mine: dict[int, tuple[int, int, int]] = {}
-    for series_id, member, points, wins, place in _ordered(
-        _placed(series_ids).values("tournament__series_id", "user_id")
-    ).values_list("tournament__series_id", "user_id", "points", "wins", "best"):
+    for series_id, member, points, wins, place, _played in _totals(
+        _placed(series_ids), "tournament__series_id", "user_id", limit=SHOWN_SUMS
+    ):
         key = (points, wins, -place)
         best[series_id] = max(best.get(series_id, key), key)
         if member == user_id:
