@@ -118,7 +118,7 @@ def test_the_shared_seed_stays_secret_until_the_round_is_over_then_each_table_ve
     done = Table.objects.get(pk=first.table_id)
     assert done.status == "finished"
     assert not seed_may_be_revealed(done)
-    with pytest.raises(TableRefusal, match="^seed_held$"):
+    with pytest.raises(TableRefusal, match=r"^seed_held$"):
         deal_verify(done)
     played_through_the_services(second.table_id)
     services.tournament_round_check(tournament_id=tournament.pk)
