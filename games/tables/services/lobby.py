@@ -4,7 +4,7 @@ A match starts by itself when the last empty seat is taken, or when the table's 
 it and bots fill the empty seats.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -204,11 +204,11 @@ def tables_deal_seated(
     return [table.pk for table in tables]
 
 
-def tables_seed_release(*, table_ids: Sequence[int]) -> int:
+def tables_seed_release(*, table_ids: Iterable[int]) -> int:
     """The shared seed of these tables may be revealed now (every table dealt from it is over,
     or ended): each finished one's seed, hands and replay open as any table's do. One query;
     returns how many tables were held."""
-    return Table.objects.filter(pk__in=list(table_ids), seed_held=True).update(seed_held=False)
+    return Table.objects.filter(pk__in=table_ids, seed_held=True).update(seed_held=False)
 
 
 def table_seat_take(
