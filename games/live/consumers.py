@@ -10,7 +10,7 @@ socket then sends its own seat's view (``frames.state_frame``).
 """
 
 import asyncio
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
@@ -25,7 +25,7 @@ from games.live.dispatch import LoopDispatch
 from games.live.frames import state_frame
 from games.live.guards import ClientMessage, GuardedJsonConsumer, scope_invite
 from games.live.hub import TableChangedEvent, hub
-from games.live.presence import BROADCAST_GROUP
+from games.live.presence import BROADCAST_GROUP, AnnounceEvent
 from games.tables import services
 from games.tables.refusals import TableRefusal
 from games.tables.selectors import TableSnapshot, table_access, table_revision
@@ -71,7 +71,7 @@ class PresenceConsumer(GuardedJsonConsumer):
         for group in self.presence_groups:
             await self.channel_layer.group_discard(group, self.channel_name)
 
-    async def presence_announce(self, event: dict[str, Any]) -> None:
+    async def presence_announce(self, event: AnnounceEvent) -> None:
         await self.send_json({"type": "announce", "text": event["text"]})
 
 

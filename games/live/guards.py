@@ -9,7 +9,7 @@ import time
 import weakref
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 from urllib.parse import parse_qs
 
 import orjson
@@ -30,6 +30,7 @@ from django.utils import translation
 from accounts.moderation.models import SanctionKind
 from accounts.moderation.sanctions import sanction_in_force
 from accounts.profiles.formats import reading_as
+from accounts.profiles.requests import Reader
 from accounts.profiles.selectors import member_zone
 from accounts.profiles.zones import ZONE_COOKIE
 from games.live.groups import user_group
@@ -54,7 +55,13 @@ _MESSAGE_TYPE = re.compile(r"[a-z][a-z_]{0,31}")
 # A client's frame as parsed: a JSON object with a known ``type``, nothing else checked yet.
 # What a handler reads of it, it checks itself (a fair client's shapes: each handler's
 # docstring), as anything a script may send reaches it.
-ClientMessage = dict[str, Any]
+ClientMessage = dict[str, object]
+
+
+class ShutOutEvent(TypedDict):
+    """To a member's group: the member was banned, each of their sockets closes."""
+
+    type: Literal["member.shut_out"]
 
 
 def frame_text(message: Mapping[str, Any]) -> str:
@@ -237,7 +244,7 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(user_group(self.member_id), self.channel_name)
         await super().websocket_disconnect(message)
 
-    async def member_shut_out(self, event: dict[str, Any]) -> None:
+    async def member_shut_out(self, event: ShutOutEvent) -> None:
         """The member was banned (``MemberSanctioned``, told to their group by
         ``fanout.member_banned_shut_out``): this socket closes now, whichever server process
         holds it."""
@@ -301,6 +308,12 @@ def _is_banned(member_id: int) -> bool:
 # As the auth middleware reads the user: once per handshake, on its thread.
 _banned = database_sync_to_async(_is_banned)
 _member_zone = database_sync_to_async(member_zone)
+
+
+def scope_reader(scope: Mapping[str, Any]) -> Reader:
+    """Who holds the socket, as AuthMiddlewareStack left them (config/asgi.py): a lazy object
+    standing for the member's User, or an AnonymousUser."""
+    return cast(Reader, scope["user"])
 
 
 def socket_language(scope: Mapping[str, Any]) -> str:

@@ -52,9 +52,10 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from accounts.profiles.formats import reading_as
+from accounts.profiles.requests import Reader
 from games.live.dispatch import LoopDispatch
 from games.live.groups import page_group
-from games.live.guards import GuardedJsonConsumer, scope_invite
+from games.live.guards import GuardedJsonConsumer, scope_invite, scope_reader
 from games.live.hub import hub
 
 logger = logging.getLogger(__name__)
@@ -108,7 +109,7 @@ def _rendered(kind: str, key: str, readings: Iterable[Reading]) -> dict[Reading,
     return html
 
 
-def _allowed(kind: str, user: Any, key: str, invite: str | None) -> bool:
+def _allowed(kind: str, user: Reader, key: str, invite: str | None) -> bool:
     """Whether ``user`` may watch the page (``invite``: the address's ``?invite=``, for a
     private page); no such page is no page to watch."""
     try:
@@ -272,7 +273,9 @@ class PageConsumer(LoopDispatch, GuardedJsonConsumer):
         kind = self.scope["url_route"]["kwargs"]["kind"]
         key = self.scope["url_route"]["kwargs"]["key"]
         invite = scope_invite(self.scope)
-        if kind not in page_kinds() or not await _may_watch(kind, self.scope["user"], key, invite):
+        if kind not in page_kinds() or not await _may_watch(
+            kind, scope_reader(self.scope), key, invite
+        ):
             await self.close()
             return
         await self.accept()

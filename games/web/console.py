@@ -26,7 +26,7 @@ from accounts.moderation.models import ReportReason
 from accounts.moderation.reports import ReportRefusal
 from accounts.moderation.roles import is_moderator, moderator_required
 from accounts.moderation.words import moderation_refusal_text
-from accounts.profiles.requests import MemberRequest
+from accounts.profiles.requests import MemberRequest, Reader
 from games.catalogue import CATALOGUE
 from games.converters import row_id_or_none
 from games.engine import GAMES
@@ -52,7 +52,7 @@ def console_render(key: str, languages: Iterable[str]) -> dict[str, str]:
     return html
 
 
-def console_may_watch(user: Any, key: str, invite: str | None) -> bool:
+def console_may_watch(user: Reader, key: str, invite: str | None) -> bool:
     ConsoleFilter.of_key(key, set(GAMES))
     return is_moderator(user)
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.profiles.formats import local_date, local_number, local_time
-from accounts.profiles.requests import MemberRequest
+from accounts.profiles.requests import MemberRequest, Reader
 from games.catalogue import CATALOGUE, CATALOGUE_BY_SLUG, GameInfo
 from games.daily import selectors, services
 from games.daily.days import DAY_ZONE, day_of
@@ -114,7 +114,7 @@ def daily_board_render(slug: str, languages: Iterable[str]) -> dict[str, str]:
     return rendered
 
 
-def daily_board_may_watch(user: Any, slug: str, invite: str | None) -> bool:
+def daily_board_may_watch(user: Reader, slug: str, invite: str | None) -> bool:
     """Anyone may watch a day's boards, visitors too: until the day is over they show scores
     alone (no spoilers)."""
     if slug not in PLANS:

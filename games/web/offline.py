@@ -65,6 +65,7 @@ PAGE_SCRIPTS = (
 PAGE_FILES = (
     "css/site.css",
     "css/table.css",
+    "css/table_screen.css",
     "favicon.svg",
     "icons/taash-192.png",
     "icons/taash-512.png",

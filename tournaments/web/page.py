@@ -6,11 +6,11 @@ reader's own (their table when a round starts) is fetched by the page itself
 (``views.tournament_you``, on htmx's ``load``)."""
 
 from collections.abc import Iterable
-from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from accounts.profiles.requests import Reader
 from tournaments.models import Tournament
 from tournaments.selectors import TournamentPage, tournament_page
 from tournaments.services.entering import may_see
@@ -36,7 +36,7 @@ def bracket_render(key: str, languages: Iterable[str]) -> dict[str, str]:
     return {language: bracket_html(page, language) for language in languages}
 
 
-def tournament_may_watch(user: Any, key: str, invite: str | None) -> bool:
+def tournament_may_watch(user: Reader, key: str, invite: str | None) -> bool:
     tournament = Tournament.objects.filter(pk=_id(key)).first()
     if tournament is None:
         raise LookupError(key)
