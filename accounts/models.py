@@ -8,11 +8,12 @@ The migrations name ``validate_visible_text`` by this module's path, so it is he
 from accounts.moderation.models import AuditEntry, Case, Report, Sanction
 from accounts.notices.models import Notice, PushSubscription, ReachChoice, Reached
 from accounts.profiles.models import Profile, validate_visible_text
-from accounts.ratings.models import Rating, RatingChange, RatingCount
+from accounts.ratings.models import MonthTitle, Rating, RatingChange, RatingCount
 
 __all__ = [
     "AuditEntry",
     "Case",
+    "MonthTitle",
     "Notice",
     "Profile",
     "PushSubscription",
