@@ -136,13 +136,6 @@ R(
     POST=E("ok", visitor="signin", banned="403"),
 )
 R(
-    "games/<slug:slug>/ranked/",
-    "/games/rummy/ranked/",
-    form={"variant": "points"},
-    GET=E("405", banned="403"),
-    POST=E("done", visitor="signin", banned="403"),
-)
-R(
     "games/<slug:slug>/queue/",
     "/games/rummy/queue/",
     GET=E("ok", visitor="signin", banned="403"),
