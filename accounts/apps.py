@@ -1,5 +1,10 @@
+from typing import TYPE_CHECKING
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from accounts.ratings.models import Rating
 
 
 class AccountsConfig(AppConfig):
@@ -9,18 +14,13 @@ class AccountsConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_delete
 
-        from accounts.moderation import words as moderation_words
-        from accounts.moderation.audit import acts_register
-        from accounts.notices.inbox import notice_kinds_register
         from accounts.ratings.models import Rating
 
         # A member's deletion takes their ratings with it (CASCADE): the counts follow.
         post_delete.connect(_rating_deleted, sender=Rating, dispatch_uid="rating_count_forget")
-        acts_register(moderation_words.ACTS, moderation_words.TARGET_KINDS, moderation_words.CODES)
-        notice_kinds_register(moderation_words.NOTICES)
 
 
-def _rating_deleted(sender, instance, **kwargs) -> None:
+def _rating_deleted(sender: "type[Rating]", instance: "Rating", **kwargs: object) -> None:
     from accounts.ratings.services import rating_count_forget
 
     rating_count_forget(rating=instance)

@@ -2,8 +2,9 @@
 
 Every moderator act, every organiser act and every daily-deal rotation calls ``audit_record``
 in the transaction that does the act, so the act and its entry commit together or not at all.
-Each app names its acts and their words once (``acts_register``, from its ``AppConfig.ready``),
-so the console can list and filter them in the reader's language; an unknown act is refused.
+Each app names its acts and their words once, in its words module, and config/words.py lists
+them all (read through ``acts()``, ``target_kinds()``, ``codes()``), so the console can list and
+filter them in the reader's language; an unknown act is refused.
 The codes that the site's own acts write as a reason or a detail (``timed_out_ranked``, a bot's
 level) are named there too, and each detail's key in ``words.DETAILS``: the console reads an
 entry in words (``audit_reason_words``, ``audit_details_words``), never as a code or a dict.
@@ -21,40 +22,39 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from accounts.moderation.models import AuditEntry
 from accounts.moderation.words import DETAILS
+from accounts.notices.inbox import word_tables
 from accounts.profiles.formats import local_date, local_datetime, local_number
 
-ACTS: dict[str, Promise] = {}
-"""Every act the log may hold, by code, with its words."""
 
-TARGET_KINDS: dict[str, Promise] = {}
-"""Every kind of target, by code, with its words."""
-
-CODES: dict[str, Promise] = {}
-"""Every code a site's act writes as its reason or as a detail's value, with its words."""
+def acts() -> Mapping[str, Promise]:
+    """Every act the log may hold, by code, with its words."""
+    named: Mapping[str, Promise] = word_tables().ACTS
+    return named
 
 
-def acts_register(
-    acts: Mapping[str, Promise],
-    target_kinds: Mapping[str, Promise],
-    codes: Mapping[str, Promise] | None = None,
-) -> None:
-    """Name acts, target kinds and the codes their entries hold (each app's own, once, when it
-    is ready)."""
-    ACTS.update(acts)
-    TARGET_KINDS.update(target_kinds)
-    CODES.update(codes or {})
+def target_kinds() -> Mapping[str, Promise]:
+    """Every kind of target, by code, with its words."""
+    named: Mapping[str, Promise] = word_tables().TARGET_KINDS
+    return named
+
+
+def codes() -> Mapping[str, Promise]:
+    """Every code a site's act writes as its reason or as a detail's value, with its words."""
+    named: Mapping[str, Promise] = word_tables().CODES
+    return named
 
 
 def audit_reason_words(reason: str) -> str:
     """An entry's reason as its reader reads it: a person's words as they wrote them, a site's
     code (``timed_out_ranked``) in words of the active language."""
-    words = CODES.get(reason)
+    words = codes().get(reason)
     return str(words) if words is not None else reason
 
 
@@ -78,8 +78,8 @@ def _detail_value(key: str, value: Any) -> str:
         # A daily deal's seats list the member's as "" before the bots': the bots are named.
         return ", ".join(_detail_value(key, item) for item in value if item != "")
     text = str(value)
-    if text in CODES:
-        return str(CODES[text])
+    if text in codes():
+        return str(codes()[text])
     if key in DAY_KEYS:
         return local_date(date.fromisoformat(text), length="long")
     if key in MOMENT_KEYS or key.endswith(("until", "_at")):
@@ -103,7 +103,7 @@ class Target:
 
 def audit_record(
     *,
-    actor: Any | None,
+    actor: User | None,
     act: str,
     target: Target,
     reason: str = "",
@@ -111,10 +111,10 @@ def audit_record(
 ) -> AuditEntry:
     """Write one entry: ``actor`` did ``act`` to ``target`` because ``reason`` (``actor``
     None: the site's own job). Call it inside the act's transaction. An act or target kind
-    nobody registered raises ``LookupError``: a typo must not land in the log."""
-    if act not in ACTS:
-        raise LookupError(f"no such act {act!r}: register it with acts_register")
-    if target.kind not in TARGET_KINDS:
+    config/words.py does not name raises ``LookupError``: a typo must not land in the log."""
+    if act not in acts():
+        raise LookupError(f"no such act {act!r}: name it in config/words.py")
+    if target.kind not in target_kinds():
         raise LookupError(f"no such target kind {target.kind!r}")
     return AuditEntry.objects.create(
         actor=actor,

@@ -4,13 +4,13 @@ an https endpoint and its two keys)."""
 
 import json
 import re
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from accounts.notices.reach import REASONS
+from accounts.notices.reach import reasons
 
 # What a browser's PushSubscription.toJSON() gives is a few hundred characters.
 SUBSCRIPTION_MAX = 4096
@@ -20,7 +20,7 @@ KEY = re.compile(r"^[A-Za-z0-9_-]+={0,2}$")
 
 
 class ReachChoiceForm(forms.Form):
-    """The three channels, then one box per reason registered (``reach.reasons_register``)."""
+    """The three channels, then one box per reason registered (config/words.py)."""
 
     site = forms.BooleanField(label=_("On the site (your notices)"), required=False)
     email = forms.BooleanField(label=_("By e-mail"), required=False)
@@ -29,19 +29,20 @@ class ReachChoiceForm(forms.Form):
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         # A box's label needs no colon after it.
-        super().__init__(*args, label_suffix="", **kwargs)
-        for code, name in sorted(REASONS.items()):
+        self.label_suffix = ""
+        for code, name in sorted(reasons().items()):
             self.fields[f"reason:{code}"] = forms.BooleanField(label=name, required=False)
 
     def channel_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in ("site", "email", "push")]
 
     def reason_fields(self) -> list[forms.BoundField]:
-        return [self[f"reason:{code}"] for code in sorted(REASONS)]
+        return [self[f"reason:{code}"] for code in sorted(reasons())]
 
     def reasons_off(self) -> list[str]:
-        return sorted(code for code in REASONS if not self.cleaned_data[f"reason:{code}"])
+        return sorted(code for code in reasons() if not self.cleaned_data[f"reason:{code}"])
 
 
 def initial_of(*, site: bool, email: bool, push: bool, reasons_off: list[str]) -> dict[str, bool]:
@@ -49,7 +50,7 @@ def initial_of(*, site: bool, email: bool, push: bool, reasons_off: list[str]) -
         "site": site,
         "email": email,
         "push": push,
-        **{f"reason:{code}": code not in reasons_off for code in REASONS},
+        **{f"reason:{code}": code not in reasons_off for code in reasons()},
     }
 
 
@@ -81,7 +82,8 @@ class PushSubscriptionForm(forms.Form):
             raise forms.ValidationError(
                 _("This push subscription's keys are not what a browser gives."), code="bad_keys"
             )
-        return {"endpoint": endpoint, "p256dh": p256dh, "auth": auth}
+        # Each of the two was checked to be a str just above.
+        return {"endpoint": endpoint, "p256dh": cast(str, p256dh), "auth": cast(str, auth)}
 
 
 class PushForgetForm(forms.Form):

@@ -1,9 +1,9 @@
 """Notices: what the site tells one member, in the words of whoever reads it.
 
-A feature names its kinds of notice once (``notice_kinds_register``, from its
-``AppConfig.ready``), each with a translatable sentence whose ``%(name)s`` fields the notice's
-values fill; ``notice_send`` keeps one for a member in the transaction of the act that calls
-for it, and publishes ``MemberNoticed`` (``games.news``; who hears it:
+A feature names its kinds of notice once, in its words module (config/words.py lists them all),
+each with a translatable sentence whose ``%(name)s`` fields the notice's values fill;
+``notice_send`` keeps one for a member in the transaction of the act that calls for it, and
+publishes ``MemberNoticed`` (``games.news``; who hears it:
 ``config/subscribers.py``). The words are made when the notice is read, in the reader's
 language and time zone then: a moment is kept as ISO text under a key ``until`` or ``…_at``
 and shown as its reader reads it.
@@ -12,8 +12,12 @@ and shown as its reader reads it.
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from importlib import import_module
+from types import ModuleType
 from typing import Any
 
+from django.conf import settings
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.functional import Promise
@@ -26,12 +30,17 @@ from games.news import News, publish
 # for words a sentence cannot make alone (the daily deal's day, named as its page names it).
 NoticeWords = Promise | Callable[[Mapping[str, Any]], str]
 
-NOTICE_KINDS: dict[str, NoticeWords] = {}
-"""Every kind of notice, by code, with its words."""
+
+def word_tables() -> ModuleType:
+    """The site's tables of words by code (config/words.py, named by ``settings.WORD_TABLES``):
+    read, not imported, since accounts may not import the apps whose words it lists."""
+    return import_module(settings.WORD_TABLES)
 
 
-def notice_kinds_register(kinds: Mapping[str, NoticeWords]) -> None:
-    NOTICE_KINDS.update(kinds)
+def notice_kinds() -> Mapping[str, NoticeWords]:
+    """Every kind of notice, by code, with its words."""
+    kinds: Mapping[str, NoticeWords] = word_tables().NOTICE_KINDS
+    return kinds
 
 
 @dataclass(frozen=True)
@@ -48,8 +57,8 @@ def notice_send(
     """Keep a notice of ``kind`` for the member. Values are words a person typed (a reason) or
     plain values (a date, a number): the sentence puts them in place, escaped where shown. An
     unregistered kind raises ``LookupError``."""
-    if kind not in NOTICE_KINDS:
-        raise LookupError(f"no such notice kind {kind!r}: register it")
+    if kind not in notice_kinds():
+        raise LookupError(f"no such notice kind {kind!r}: name it in config/words.py")
     notice = Notice.objects.create(
         member_id=member_id, kind=kind, params=dict(params or {}), link=link
     )
@@ -61,9 +70,9 @@ def notices_send(*, notices: Sequence[tuple[int, str, Mapping[str, Any], str]]) 
     """Keep many notices at once, each ``(member_id, kind, params, link)``, in one insert (a
     tournament's round tells every player where to sit); each is published as ``notice_send``
     does."""
-    unknown = {kind for _member, kind, _params, _link in notices} - set(NOTICE_KINDS)
+    unknown = {kind for _member, kind, _params, _link in notices} - set(notice_kinds())
     if unknown:
-        raise LookupError(f"no such notice kinds {sorted(unknown)}: register them")
+        raise LookupError(f"no such notice kinds {sorted(unknown)}: name them in config/words.py")
     kept = Notice.objects.bulk_create(
         Notice(member_id=member_id, kind=kind, params=dict(params), link=link)
         for member_id, kind, params, link in notices
@@ -75,7 +84,7 @@ def notices_send(*, notices: Sequence[tuple[int, str, Mapping[str, Any], str]]) 
 
 def notice_text(notice: Notice) -> str:
     """The notice in the active language and zone."""
-    sentence = NOTICE_KINDS.get(notice.kind)
+    sentence = notice_kinds().get(notice.kind)
     if sentence is None:  # a kind no longer named: say nothing rather than a code
         return ""
     values = _Values({key: _shown(key, value) for key, value in notice.params.items()})
@@ -110,15 +119,15 @@ class _Values(dict[str, Any]):
         return ""
 
 
-def notices_of(member: Any, *, limit: int = 50) -> QuerySet[Notice]:
+def notices_of(member: User, *, limit: int = 50) -> QuerySet[Notice]:
     return Notice.objects.filter(member=member).order_by("-id")[:limit]
 
 
-def notices_unread_count(member: Any) -> int:
+def notices_unread_count(member: User) -> int:
     return Notice.objects.filter(member=member, read_at__isnull=True).count()
 
 
-def notices_mark_read(*, member: Any) -> int:
+def notices_mark_read(*, member: User) -> int:
     """Every unread notice of the member read now; returns how many. The member's own rows
     only, one request at a time: no lock."""
     return Notice.objects.filter(member=member, read_at__isnull=True).update(read_at=timezone.now())

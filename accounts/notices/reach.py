@@ -3,10 +3,11 @@ goes to every channel each of them allowed: the site's notices, e-mail, and Web 
 
 The whole API, for any feature (tournaments' reminders, the ranked queue):
 
-    # once, from the feature's AppConfig.ready: the notice kind (its sentence, which the e-mail
-    # and the push say too) and the reason's name on the member's reminders page
-    notice_kinds_register({"ranked_table_formed": _("Your %(game)s table is ready.")})
-    reasons_register({"ranked_table_formed": _("when your ranked table is ready")})
+    # once, in the feature's words module, listed in config/words.py: the notice kind (its
+    # sentence, which the e-mail and the push say too) in NOTICE_KINDS, and the reason's name
+    # on the member's reminders page in REACH_REASONS
+    NOTICES = {"ranked_table_formed": _("Your %(game)s table is ready.")}
+    REASONS = {"ranked_table_formed": _("when your ranked table is ready")}
 
     # in the transaction of the act, or outside one
     reach(
@@ -30,16 +31,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from celery import shared_task  # type: ignore[import-untyped]
+from celery import shared_task
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
 from django.db.models import QuerySet
-from django.utils.functional import Promise
 from django.utils.translation import gettext
+from django_stubs_ext import StrPromise
 
-from accounts.notices.inbox import NOTICE_KINDS, notice_text, notices_send
+from accounts.notices.inbox import notice_kinds, notice_text, notices_send, word_tables
 from accounts.notices.models import Notice, PushSubscription, ReachChoice, Reached
 from accounts.notices.push import Push, pushes_send
 from accounts.profiles.formats import reading_as
@@ -49,13 +50,12 @@ log = logging.getLogger(__name__)
 BATCH = 100
 """Members per job: each job's reads and writes are a handful of queries for all of them."""
 
-REASONS: dict[str, Promise] = {}
-"""Every reason a member can be reached for, by code (a notice kind), with its name on the
-member's reminders page, where each can be turned off."""
 
-
-def reasons_register(reasons: Mapping[str, Promise]) -> None:
-    REASONS.update(reasons)
+def reasons() -> Mapping[str, StrPromise]:
+    """Every reason a member can be reached for, by code (a notice kind), with its name on the
+    member's reminders page, where each can be turned off."""
+    named: Mapping[str, StrPromise] = word_tables().REACH_REASONS
+    return named
 
 
 def reach(
@@ -69,8 +69,10 @@ def reach(
     """Reach the members for ``reason`` at ``moment`` through every channel each allowed, by
     jobs queued after the current commit (at once, outside a transaction). An unregistered
     reason raises ``LookupError`` here, in the act, not later in a job."""
-    if reason not in REASONS or reason not in NOTICE_KINDS:
-        raise LookupError(f"no such reason {reason!r}: register it and its notice kind")
+    if reason not in reasons() or reason not in notice_kinds():
+        raise LookupError(
+            f"no such reason {reason!r}: name it and its notice kind in config/words.py"
+        )
     ids = sorted(set(member_ids))
     values = dict(params or {})
     for start in range(0, len(ids), BATCH):
@@ -87,7 +89,7 @@ def _queue(batch: list[int], reason: str, moment: str, params: dict[str, Any], l
     transaction.on_commit(lambda: reach_batch.delay(batch, reason, moment, params, link))
 
 
-@shared_task(name="accounts.reach_batch")  # type: ignore[untyped-decorator]
+@shared_task(name="accounts.reach_batch")
 def reach_batch(
     member_ids: list[int], reason: str, moment: str, params: dict[str, Any], link: str
 ) -> None:

@@ -16,6 +16,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from accounts.profiles.formats import local_date, local_number, local_time, relative_time
+from games.daily import services
 from games.daily.days import DAY_ZONE, day_end
 
 REFUSALS = {
@@ -144,3 +145,12 @@ _RESULT_WORDS: dict[str, Callable[[dict[str, Any]], str]] = {
     "pitch": _won_with_points,
     "unders": _unders,
 }
+
+
+# The daily deal's acts in the audit log, their target and its notice (config/words.py).
+ACTS = {
+    services.ROTATE_ACT: _("rotated a day's daily deal"),
+    services.SET_ACT: _("set a day's daily deal"),
+}
+TARGET_KINDS = {services.TARGET_KIND: _("daily deal")}
+NOTICES = {services.ROTATED_NOTICE: rotated_notice_words}

@@ -6,10 +6,13 @@ each action at least 44 x 44 CSS px (point 2). One page load per game and langua
 viewport changes under it. Screenshots go to test-artifacts/one-screen-*.png. On the same
 pages: the screen is kept awake during the player's own match and, with vibration turned on,
 the phone buzzes when the turn comes (point 4); axe-core finds nothing serious or critical at
-the table (point 7, the Urdu page), and a move is said in words through a live region.
+the table (point 7, the Urdu page), and a move is said in words through a live region. The
+offline table (the engine in the browser, issue 23) fits the same sizes while its match is on
+(point 4: held like an app).
 """
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.support import (
     ARTIFACTS,
@@ -53,7 +56,7 @@ MEASURE = """(touch) => {
     });
     const actions = document.querySelectorAll(
         "#actions button:enabled, .pile button:enabled, .felt button.action:enabled, "
-        + ".table-bar button, .table-bar a"
+        + ".table-bar button, .table-bar a, #hand button.group-label"
     );
     actions.forEach((action) => {
         if (!action.checkVisibility({ visibilityProperty: true })) return;
@@ -115,4 +118,40 @@ def test_a_match_in_progress_fits_one_screen_at_every_size(live_stack, page_log,
                     "() => window.__announced.some((text) => text.startsWith('Seat 1'))"
                 )
             page.context.close()
+    assert problems == [], "\n".join(problems[:40])
+
+
+# Each game's offline match in one language, Urdu (right to left) among them: one Pyodide start
+# per game is what the machine can afford.
+OFFLINE = [("rummy", "ur"), ("courtpiece", "hi"), ("pitch", "en"), ("unders", "ur")]
+
+
+@pytest.mark.parametrize(("game", "language"), OFFLINE)
+def test_an_offline_match_fits_one_screen_at_every_size(live_stack, page_log, game, language):
+    ARTIFACTS.mkdir(exist_ok=True)
+    problems = []
+    with launched(live_stack, page_log) as pages:
+        url = live_stack.http_url
+        context = pages.browser.new_context(
+            viewport={"width": 360, "height": 640}, base_url=url, bypass_csp=language == "ur"
+        )
+        context.add_cookies([{"name": "django_language", "value": language, "url": url}])
+        page = context.new_page()
+        page_log.watch(page, f"offline {language}")
+        page.goto("/offline/")
+        page.select_option("#offline-game", game)
+        page.click("#offline-start")
+        expect(page.locator("#table[data-engine=ready]")).to_be_attached(timeout=90_000)
+        assert my_turn(page)
+        if language == "ur":
+            problems += [f"axe: {line}" for line in axe_findings(context, page)]
+        for width, height in VIEWPORTS:
+            page.set_viewport_size({"width": width, "height": height})
+            painted(page)
+            found = page.evaluate(MEASURE, TOUCH_PX)
+            problems += [f"{language} {width}x{height}: {line}" for line in found]
+            page.screenshot(
+                path=str(ARTIFACTS / f"one-screen-offline-{game}-{language}-{width}x{height}.png")
+            )
+        context.close()
     assert problems == [], "\n".join(problems[:40])

@@ -56,6 +56,7 @@ from tournaments.models import (
 from tournaments.news import TournamentRoundOver
 from tournaments.services.entering import check_in_opens_at
 from tournaments.services.locked import tournament_link, tournament_locked
+from tournaments.words import TOO_FEW
 
 VARIANTS: dict[str, str] = {
     Format.POOL101: "pool101",
@@ -64,8 +65,6 @@ VARIANTS: dict[str, str] = {
 }
 TIEBREAK_VARIANT = "points"
 DONE = (TableStatus.FINISHED, TableStatus.ABANDONED)
-# The audit's reason when the start itself cancels (the organiser gives their own).
-TOO_FEW = "too few entrants"
 
 
 def tournament_start(

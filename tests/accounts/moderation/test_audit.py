@@ -5,24 +5,16 @@ import pytest
 from django.db import connection, transaction
 from django.utils.translation import gettext_lazy as _
 
-from accounts.moderation.audit import (
-    ACTS,
-    TARGET_KINDS,
-    Target,
-    acts_register,
-    audit_entries,
-    audit_record,
-)
+from accounts.moderation.audit import Target, audit_entries, audit_record
 from accounts.moderation.models import AppendOnly, AuditEntry
+from config import words
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def test_acts():
-    acts_register({"test.warn": _("Warned")}, {"member": _("member")})
-    yield
-    ACTS.pop("test.warn")
+def test_acts(monkeypatch):
+    monkeypatch.setitem(words.ACTS, "test.warn", _("Warned"))
 
 
 def test_an_act_is_recorded_with_its_actor_target_and_reason(member):
@@ -83,8 +75,8 @@ def test_postgresql_itself_refuses_to_change_or_delete_an_entry(member):
 
 def test_the_log_is_read_newest_first_and_narrowed_by_act_target_and_actor(member, monkeypatch):
     # Put back as found: the games app names the "table" kind itself (issue 20).
-    monkeypatch.setitem(ACTS, "test.mute", _("Muted"))
-    monkeypatch.setitem(TARGET_KINDS, "table", _("table"))
+    monkeypatch.setitem(words.ACTS, "test.mute", _("Muted"))
+    monkeypatch.setitem(words.TARGET_KINDS, "table", _("table"))
     first = audit_record(actor=member, act="test.warn", target=Target("member", 1, "a"))
     second = audit_record(actor=None, act="test.mute", target=Target("table", 9, "#9"))
     third = audit_record(actor=member, act="test.warn", target=Target("member", 2, "b"))

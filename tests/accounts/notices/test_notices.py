@@ -6,14 +6,9 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from accounts.notices.inbox import (
-    NOTICE_KINDS,
-    MemberNoticed,
-    notice_kinds_register,
-    notice_send,
-    notice_text,
-)
+from accounts.notices.inbox import MemberNoticed, notice_send, notice_text
 from accounts.notices.models import Notice
+from config import words
 from tests.news_support import hearing
 
 pytestmark = pytest.mark.django_db
@@ -24,10 +19,8 @@ SENTENCE = _("Choose a number from %(low)s to %(high)s.")
 
 
 @pytest.fixture(autouse=True)
-def test_kind():
-    notice_kinds_register({"test.numbers": SENTENCE})
-    yield
-    NOTICE_KINDS.pop("test.numbers")
+def test_kind(monkeypatch):
+    monkeypatch.setitem(words.NOTICE_KINDS, "test.numbers", SENTENCE)
 
 
 @pytest.fixture

@@ -7,10 +7,10 @@ from django.core import mail
 from django.utils.translation import gettext_lazy as _
 
 from accounts.notices import reach as reach_module
-from accounts.notices.inbox import NOTICE_KINDS, notice_kinds_register
 from accounts.notices.models import Notice, ReachChoice, Reached
-from accounts.notices.reach import REASONS, reach, reach_now, reasons_register
+from accounts.notices.reach import reach, reach_now
 from accounts.profiles.models import Profile
+from config import words
 from tests.games.tables.test_races import race
 
 pytestmark = pytest.mark.django_db
@@ -22,12 +22,9 @@ PARAMS = {"low": 1, "high": 5}
 
 
 @pytest.fixture(autouse=True)
-def test_reason():
-    notice_kinds_register({REASON: SENTENCE})
-    reasons_register({REASON: SENTENCE})
-    yield
-    NOTICE_KINDS.pop(REASON)
-    REASONS.pop(REASON)
+def test_reason(monkeypatch):
+    monkeypatch.setitem(words.NOTICE_KINDS, REASON, SENTENCE)
+    monkeypatch.setitem(words.REACH_REASONS, REASON, SENTENCE)
 
 
 def people(count: int, *, language: str = "en") -> list[int]:

@@ -8,10 +8,9 @@ import pytest
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from accounts.notices.inbox import NOTICE_KINDS, notice_kinds_register
 from accounts.notices.models import PushSubscription, ReachChoice
-from accounts.notices.reach import REASONS, reasons_register
 from accounts.profiles.models import Profile
+from config import words
 from tests.accounts.notices.push_service import Browser
 
 pytestmark = pytest.mark.django_db
@@ -19,14 +18,10 @@ PAGE = reverse("reach_choices")
 
 
 @pytest.fixture(autouse=True)
-def reasons():
-    kinds = {"test.one": _("Notices"), "test.two": _("Reminders")}
-    notice_kinds_register(kinds)
-    reasons_register(kinds)
-    yield
-    for code in kinds:
-        NOTICE_KINDS.pop(code)
-        REASONS.pop(code)
+def reasons(monkeypatch):
+    for code, name in {"test.one": _("Notices"), "test.two": _("Reminders")}.items():
+        monkeypatch.setitem(words.NOTICE_KINDS, code, name)
+        monkeypatch.setitem(words.REACH_REASONS, code, name)
 
 
 def subscription(endpoint="https://push.example/abc", **changes):
@@ -43,7 +38,7 @@ def test_every_channel_and_reason_starts_on_and_each_can_be_turned_off(member, m
     page = member_client.get(PAGE).content.decode()
     for name in ("site", "email", "push", "reason:test.one", "reason:test.two"):
         assert f'name="{name}"' in page
-    assert page.count("checked") == 3 + len(REASONS)
+    assert page.count("checked") == 3 + len(words.REACH_REASONS)
     assert 'data-vapid-key="' in page
     response = member_client.post(PAGE, {"site": "on", "push": "on", "reason:test.two": "on"})
     assert response.status_code == 302
@@ -51,7 +46,7 @@ def test_every_channel_and_reason_starts_on_and_each_can_be_turned_off(member, m
     assert (choice.site, choice.email, choice.push) == (True, False, True)
     assert "test.one" in choice.reasons_off and "test.two" not in choice.reasons_off
     assert member_client.get(PAGE).content.decode().count("checked") == 3
-    assert set(choice.reasons_off) == set(REASONS) - {"test.two"}
+    assert set(choice.reasons_off) == set(words.REACH_REASONS) - {"test.two"}
 
 
 def test_this_browser_subscribes_and_unsubscribes(member, member_client):
