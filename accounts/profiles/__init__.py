@@ -1,6 +1,6 @@
 """A member's profile: the name others see (``models.validate_visible_text``, ``name_taken``),
-the language they read and their time zone; ``selectors`` reads it, ``services.profile_update``
-writes it.
+their picture at the tables (``avatars``: our own drawn set), the language they read and their
+time zone; ``selectors`` reads it, ``services.profile_update`` writes it.
 
 How every time, date and number reads to its reader (issue 33): ``zones`` (zones by name,
 renamed ones too; India's for a visitor whose browser has not said), ``middleware`` (activates
