@@ -252,7 +252,7 @@ class Move(models.Model):
     def __str__(self) -> str:
         return f"{self.table} move {self.version}"
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise AppendOnly("a move is never changed once written")
         super().save(*args, **kwargs)

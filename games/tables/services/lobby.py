@@ -203,7 +203,7 @@ def table_seat_take(
     *,
     table_id: int,
     user_id: int,
-    number: int,
+    number: int | None,
     invite: str | None = None,
     client_seed: str = "",
 ) -> None:
@@ -217,7 +217,7 @@ def table_seat_take(
         if not table_may_be_seen(table, user_id=user_id, invite=invite):
             raise TableRefusal("private_table")
         _require_open(locked)
-        if number not in range(len(locked.seats)):
+        if number is None or number not in range(len(locked.seats)):
             raise TableRefusal("no_such_seat")
         wanted = locked.seats[number]
         current = locked.seat_of(user_id)
