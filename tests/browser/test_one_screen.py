@@ -8,7 +8,8 @@ pages: the screen is kept awake during the player's own match and, with vibratio
 the phone buzzes when the turn comes (point 4); axe-core finds nothing serious or critical at
 the table (point 7, the Urdu page), and a move is said in words through a live region. The
 offline table (the engine in the browser, issue 23) fits the same sizes while its match is on
-(point 4: held like an app).
+(point 4: held like an app). At 200% zoom (a 1280 x 800 screen zoomed in: 640 x 400 CSS px,
+two device pixels to each) every game still fits and plays (point 7).
 """
 
 import pytest
@@ -16,6 +17,7 @@ from playwright.sync_api import expect
 
 from tests.browser.support import (
     ARTIFACTS,
+    WAITING,
     axe_findings,
     launched,
     my_turn,
@@ -154,4 +156,25 @@ def test_an_offline_match_fits_one_screen_at_every_size(live_stack, page_log, ga
                 path=str(ARTIFACTS / f"one-screen-offline-{game}-{language}-{width}x{height}.png")
             )
         context.close()
+    assert problems == [], "\n".join(problems[:40])
+
+
+# 1280 x 800 at 200%: what the page lays out in is half as wide and half as high.
+ZOOMED = {"width": 640, "height": 400}
+
+
+@pytest.mark.parametrize("game", ["rummy", "courtpiece", "pitch", "unders"])
+def test_a_match_still_fits_and_plays_at_200_percent_zoom(live_stack, page_log, game):
+    table, session = seated(game)
+    problems = []
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(session, table, "en", viewport=ZOOMED, device_scale_factor=2)
+        for move in range(3):
+            assert my_turn(page)
+            painted(page)
+            problems += [f"move {move}: {line}" for line in page.evaluate(MEASURE, TOUCH_PX)]
+            play_one_move(page, use_keyboard=move % 2 == 1)
+            expect(page.locator("#table")).not_to_have_class(WAITING, timeout=20_000)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"one-screen-{game}-zoom-200.png"))
     assert problems == [], "\n".join(problems[:40])
