@@ -75,9 +75,7 @@ def test_visitors_see_the_lobby_change_live_and_play_ranked_queues_a_member(live
         member.get_by_role("button", name="Play ranked: Standard").click()
         # Issue 32: the button joins the format's queue, whose page says where they stand.
         expect(member).to_have_url(re.compile(r"/games/pitch/queue/$"))
-        expect(member.locator("#queue-waiting")).to_have_text(
-            "1 member waiting in this queue now."
-        )
+        expect(member.locator("#queue-waiting")).to_have_text("1 member waiting in this queue now.")
 
         ARTIFACTS.mkdir(exist_ok=True)
         too_wide = []
