@@ -1,5 +1,10 @@
+from typing import TYPE_CHECKING
+
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from accounts.ratings.models import Rating
 
 
 class AccountsConfig(AppConfig):
@@ -15,7 +20,7 @@ class AccountsConfig(AppConfig):
         post_delete.connect(_rating_deleted, sender=Rating, dispatch_uid="rating_count_forget")
 
 
-def _rating_deleted(sender, instance, **kwargs) -> None:
+def _rating_deleted(sender: "type[Rating]", instance: "Rating", **kwargs: object) -> None:
     from accounts.ratings.services import rating_count_forget
 
     rating_count_forget(rating=instance)

@@ -70,12 +70,14 @@ def seed(count: int) -> list[tuple[int, list[int]]]:
 async def play(tables, moves: int) -> dict[str, list[float]]:
     """Each move as Daphne runs it: the service in a worker thread, then the frames."""
     from asgiref.sync import sync_to_async
+    from django.utils import timezone
 
     from games.live.frames import state_frame
     from games.live.hub import hub
     from games.tables import services
 
     timed_apply = sync_to_async(_thread_cpu, thread_sensitive=False)
+    ready = sync_to_async(services.table_ready, thread_sensitive=False)
     figures: dict[str, list[float]] = {"apply wall": [], "apply cpu": [], "load": [], "render": []}
     cache = hub().snapshots
     rng = random.Random(1)
@@ -84,6 +86,12 @@ async def play(tables, moves: int) -> dict[str, list[float]]:
         for table_id, members in tables:
             snapshot = await cache.fresh(table_id)
             if snapshot.status != "playing":
+                continue
+            if snapshot.paused_until is not None and snapshot.paused_until > timezone.now():
+                # A deal's result is up (issue 22): the next deal waits for everyone's Ready,
+                # which is no move.
+                for user_id in members:
+                    await ready(table_id=table_id, user_id=user_id)
                 continue
             seat = snapshot.match.to_move()[0]
             action = rng.choice(snapshot.match.legal_actions(seat))

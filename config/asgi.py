@@ -23,6 +23,10 @@ gc.set_threshold(50_000, 50, 100)
 application = ProtocolTypeRouter(
     {
         "http": django_http,
-        "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # types-channels asks for its private _ExtendedURLPattern, which Django's path() that
+        # Channels' own docs use never gives.
+        "websocket": SameOriginValidator(
+            AuthMiddlewareStack(URLRouter(websocket_urlpatterns))  # type: ignore[arg-type]
+        ),
     }
 )

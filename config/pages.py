@@ -12,7 +12,7 @@ from games.news import CONSOLE_TABLES_KEY
 from games.web.console import console_may_watch, console_render
 from games.web.daily import daily_board_may_watch, daily_board_render
 from games.web.lobby import lobby_may_watch, lobby_render
-from tournaments.web.page import tournament_may_watch, tournament_render
+from tournaments.web.page import bracket_render, tournament_may_watch, tournament_render
 
 PAGE_KINDS: dict[str, PageKind] = {
     # A game's lobby, by the game.
@@ -23,4 +23,6 @@ PAGE_KINDS: dict[str, PageKind] = {
     BOARD_PAGE: PageKind(daily_board_render, daily_board_may_watch),
     # A tournament's page, by its id.
     "tournament": PageKind(tournament_render, tournament_may_watch),
+    # Its bracket: the same facts as boxes, told by the tournament's own news.
+    "bracket": PageKind(bracket_render, tournament_may_watch, news_kind="tournament"),
 }

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from celery.schedules import crontab
 from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
@@ -22,7 +23,11 @@ from config.env import (
     vapid_key_from_file,
 )
 
+# Django's generic classes (ModelAdmin, ModelForm, QuerySet...) take their type at runtime too.
+django_stubs_ext.monkeypatch()
+
 BASE_DIR = Path(__file__).resolve().parent.parent
+
 VAR_DIR = Path(os.environ.get("VAR_DIR") or BASE_DIR / "var").resolve()
 
 # Off unless asked for: `./dev run` asks for it, tests and deployments do not.

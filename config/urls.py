@@ -2,8 +2,10 @@ from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
-# Staff sign in through allauth too, so the admin shares its rate limits.
-admin.site.login = secure_admin_login(admin.site.login)
+# Staff sign in through allauth too, so the admin shares its rate limits (as allauth's docs
+# say: the admin site's bound login view is replaced).
+admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
+
 
 urlpatterns = [
     path("", include("games.web.urls")),

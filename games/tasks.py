@@ -30,7 +30,10 @@ def table_bot_turn(table_id: int, version: int) -> None:
 
 def bot_turn_queue(due: BotTurnDue) -> None:
     """Queue the bot's turn for after the commit of the write that made it due."""
-    table_bot_turn.apply_async_on_commit((due.table_id, due.version), countdown=max(due.delay, 0))
+    # celery-types 0.26 lacks the Django task class's apply_async_on_commit (Celery 5.4).
+    table_bot_turn.apply_async_on_commit(  # type: ignore[attr-defined]
+        (due.table_id, due.version), countdown=max(due.delay, 0)
+    )
 
 
 @shared_task

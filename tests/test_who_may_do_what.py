@@ -483,6 +483,18 @@ R(
     POST=E("404", banned="403", organiser="ok", staff="ok"),
 )
 R(
+    "tournaments/<id:tournament_id>/bracket/",
+    "/tournaments/{tournament}/bracket/",
+    GET=E("404", banned="403", entrant="ok", organiser="ok", staff="ok"),
+    POST=E("404", banned="403", entrant="ok", organiser="ok", staff="ok"),
+)
+R(
+    "tournaments/<id:tournament_id>/bracket/",
+    "/tournaments/{cancelled}/bracket/",
+    GET=E("404", banned="403", organiser="ok", staff="ok"),
+    POST=E("404", banned="403", organiser="ok", staff="ok"),
+)
+R(
     "tournaments/<id:tournament_id>/you/",
     "/tournaments/{tournament}/you/",
     GET=E("ok", banned="403"),
@@ -897,6 +909,8 @@ SOCKETS = {
         ("daily rummy", E("open", banned="refused")),
         ("tournament {tournament}", E("refused", entrant="open", organiser="open")),
         ("tournament {cancelled}", E("refused", organiser="open")),
+        ("bracket {tournament}", E("refused", entrant="open", organiser="open")),
+        ("bracket {cancelled}", E("refused", organiser="open")),
     ],
 }
 

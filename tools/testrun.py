@@ -37,7 +37,8 @@ LINT_STEPS = {
     "ruff format --check": [*RUFF, "format", "--check", "."],
     "mypy": [sys.executable, "-m", "mypy"],
 }
-PYTEST = [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup"]
+# The slowest tests are named in every run: where the suite's minutes go shows in CI's log.
+PYTEST = [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "--durations=15"]
 PYTEST_NO_TESTS = 5
 EMBEDDED_ONLY = ["-m", "not scaleout"]
 SCALEOUT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/taash_{pid}"

@@ -123,6 +123,8 @@ class TableRow:
     status: str
     tiebreak: bool
     players: list[PlayerRow] = field(default_factory=list)
+    # A tie-break deal's: the number of the table whose tie it settles.
+    settles: int | None = None
 
 
 @dataclass
@@ -180,9 +182,11 @@ def tournament_page(tournament_id: int) -> TournamentPage:
         )
         for rnd in rounds
     }
+    numbers = {row[0]: row[2] for row in tables}
     for pk, round_id, number, table_id, tiebreak_of in tables:
         status, scores = table_facts.get(table_id, ("", None))
         row = TableRow(number, table_id, status, tiebreak_of is not None)
+        row.settles = numbers.get(tiebreak_of) if tiebreak_of is not None else None
         if tiebreak_of is None:
             # By rank once ranked (issue 31: seat order hid who won), seat order before.
             for seat, rank, score, qualified, user_id in sorted(

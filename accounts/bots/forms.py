@@ -1,3 +1,5 @@
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -22,6 +24,8 @@ class TokenForm(forms.Form):
         initial=[Scope.PLAY, Scope.READ],
     )
 
-    def __init__(self, *args, accounts: list[tuple[str, str]], **kwargs) -> None:
+    def __init__(self, *args: Any, accounts: list[tuple[str, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["account"].choices = accounts
+        field = self.fields["account"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = accounts

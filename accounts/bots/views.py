@@ -1,26 +1,31 @@
 """The settings page of a member's bots and tokens (/accounts/bots/): make a bot account, make
 a token (its secret shown once, on the page that answers the form), revoke one."""
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.bots import services
 from accounts.bots.forms import BotForm, TokenForm
+from accounts.bots.models import AccessToken
 from accounts.bots.selectors import bots_of, is_bot_account, tokens_of
+from accounts.profiles.requests import MemberRequest
 
 
 @login_required
-def bots(request):
+def bots(request: MemberRequest) -> HttpResponse:
     return _page(request)
 
 
 @login_required
 @require_POST
-def bot_make(request):
+def bot_make(request: MemberRequest) -> HttpResponse:
     form = BotForm(request.POST)
     if form.is_valid():
         try:
@@ -39,7 +44,7 @@ def bot_make(request):
 
 @login_required
 @require_POST
-def token_make(request):
+def token_make(request: MemberRequest) -> HttpResponse:
     form = TokenForm(request.POST, accounts=_accounts(request.user))
     if form.is_valid():
         try:
@@ -59,7 +64,7 @@ def token_make(request):
 
 @login_required
 @require_POST
-def token_revoke(request, token_id: int):
+def token_revoke(request: MemberRequest, token_id: int) -> HttpResponse:
     if services.token_revoke(member=request.user, token_id=token_id):
         messages.success(request, _("The token is revoked: nothing can use it any more."))
     else:
@@ -67,13 +72,21 @@ def token_revoke(request, token_id: int):
     return redirect("bots")
 
 
-def _accounts(user) -> list[tuple[str, str]]:
+def _accounts(user: Any) -> list[tuple[str, str]]:
     choices = [(str(user.pk), _("%(name)s (you)") % {"name": user.username})]
     choices += [(str(bot.user_id), bot.user.username) for bot in bots_of(user.pk)]
     return choices
 
 
-def _page(request, *, bot_form=None, token_form=None, secret="", made=None, status=200):
+def _page(
+    request: MemberRequest,
+    *,
+    bot_form: BotForm | None = None,
+    token_form: TokenForm | None = None,
+    secret: str = "",
+    made: AccessToken | None = None,
+    status: int = 200,
+) -> HttpResponse:
     user = request.user
     context = {
         "is_bot": is_bot_account(user.pk),

@@ -1,8 +1,11 @@
 from dataclasses import dataclass
+from typing import Any
 
 from allauth.account.adapter import DefaultAccountAdapter
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.http import HttpResponseRedirect
+from django.forms import Form
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -30,33 +33,39 @@ def site_name() -> str:
     return _("Taash")
 
 
-class AccountAdapter(DefaultAccountAdapter):
+class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # allauth ships no types
     """Ties allauth's sign-up and log-in to the member's profile and language."""
 
     def format_email_subject(self, subject: str) -> str:
         return f"[{site_name()}] {subject}"
 
-    def render_mail(self, template_prefix, email, context, headers=None):
+    def render_mail(
+        self,
+        template_prefix: str,
+        email: str | list[str],
+        context: dict[str, Any],
+        headers: dict[str, str] | None = None,
+    ) -> Any:
         site = context.get("current_site")
         domain = getattr(site, "domain", "")
         context = {**context, "current_site": NamedSite(name=site_name(), domain=domain)}
         return super().render_mail(template_prefix, email, context, headers=headers)
 
-    def clean_username(self, username, shallow=False):
+    def clean_username(self, username: str, shallow: bool = False) -> str:
         """A new username is no member's display name either (``Profile.clean``)."""
         username = super().clean_username(username, shallow=shallow)
         if not shallow and name_taken(username):
             raise ValidationError(_("That name belongs to another member."))
         return username
 
-    def save_user(self, request, user, form, commit=True):
+    def save_user(self, request: HttpRequest, user: User, form: Form, commit: bool = True) -> User:
         user = super().save_user(request, user, form, commit)
         if commit:
             # The language a visitor signs up in is the one they read: keep it.
             profile_update(user=user, language=translation.get_language())
         return user
 
-    def pre_login(self, request, user, **kwargs):
+    def pre_login(self, request: HttpRequest, user: User, **kwargs: Any) -> HttpResponse | None:
         """A banned member is not signed in: told why and until when instead. A bot account
         never signs in (it has no usable password; this holds even if staff gave it one): its
         program plays through the bot API with a token."""
@@ -76,14 +85,16 @@ class AccountAdapter(DefaultAccountAdapter):
 
             clear_login(request)
             return banned_page(request, ban)
-        return super().pre_login(request, user, **kwargs)
+        response: HttpResponse | None = super().pre_login(request, user, **kwargs)
+        return response
 
-    def post_login(self, request, user, **kwargs):
+    def post_login(self, request: HttpRequest, user: User, **kwargs: Any) -> HttpResponse:
         language = member_language(user)
         if language is None:
-            return super().post_login(request, user, **kwargs)
+            answer: HttpResponse = super().post_login(request, user, **kwargs)
+            return answer
         # Before the "signed in" message is written, so that it is written in this language.
         translation.activate(language)
-        response = super().post_login(request, user, **kwargs)
+        response: HttpResponse = super().post_login(request, user, **kwargs)
         language_cookie_set(response, language)
         return response

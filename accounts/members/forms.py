@@ -1,5 +1,9 @@
+from typing import Any
+
 from django import forms
 from django.conf import settings
+from django.contrib.auth.models import User
+from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -14,7 +18,7 @@ class ZoneField(forms.ChoiceField):
     labels are places' names, CLDR's in the reader's language, then the zone's IANA name;
     ``translate="no"`` says so (a few places have no Hindi or Urdu name in CLDR)."""
 
-    def __init__(self, *, browser_zone_offered: bool = False, **kwargs):
+    def __init__(self, *, browser_zone_offered: bool = False, **kwargs: Any) -> None:
         attrs = {"translate": "no"}
         if browser_zone_offered:
             attrs["data-browser-zone"] = ""  # static/js/zone.js chooses the browser's zone
@@ -33,14 +37,14 @@ class ZoneField(forms.ChoiceField):
         )
 
 
-class ProfileForm(forms.ModelForm):
+class ProfileForm(forms.ModelForm[Profile]):
     time_zone = ZoneField()
 
     class Meta:
         model = Profile
         fields = ["display_name", "language", "time_zone"]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # A zone stored under a name the tz database has since changed shows as chosen.
         self.initial["time_zone"] = zone_listed_as(self.instance.time_zone)
@@ -53,11 +57,11 @@ class SignupZoneForm(forms.Form):
 
     time_zone = ZoneField(browser_zone_offered=True)
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.initial["time_zone"] = zone_listed_as(str(timezone.get_current_timezone()))
 
-    def signup(self, request, user):
+    def signup(self, request: HttpRequest, user: User) -> None:
         profile_update(user=user, time_zone=self.cleaned_data["time_zone"])
 
 

@@ -3,7 +3,7 @@ force) and the language switch every page offers."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -13,13 +13,14 @@ from django.views.i18n import set_language
 from accounts.members.forms import LanguageForm, ProfileForm
 from accounts.members.language import language_cookie_set
 from accounts.moderation.sanctions import sanctions_words
+from accounts.profiles.requests import MemberRequest
 from accounts.profiles.selectors import profile_of
 from accounts.profiles.services import profile_update
 from accounts.ratings.views import ratings_context
 
 
 @login_required
-def profile(request):
+def profile(request: MemberRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=profile_of(request.user))
     if not form.is_valid():
         context = {
@@ -37,7 +38,7 @@ def profile(request):
 
 
 @require_POST
-def language_switch(request):
+def language_switch(request: HttpRequest) -> HttpResponse:
     """Django's set_language (cookie and redirect), plus the member's profile when signed in."""
     form = LanguageForm(request.POST)
     if not form.is_valid():

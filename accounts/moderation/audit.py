@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
@@ -102,7 +103,7 @@ class Target:
 
 def audit_record(
     *,
-    actor: Any | None,
+    actor: User | None,
     act: str,
     target: Target,
     reason: str = "",

@@ -2,19 +2,22 @@
 ban is read on every signed-in request, so a session made before the ban, on any server, does
 not outlive it by one page."""
 
+from collections.abc import Callable
+
 from django.contrib.auth import logout
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from django.utils import translation
 
-from accounts.moderation.models import SanctionKind
+from accounts.moderation.models import Sanction, SanctionKind
 from accounts.moderation.sanctions import ban_words, sanction_in_force
 
 
 class BannedMemberMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
             ban = sanction_in_force(user.pk, SanctionKind.BAN)
@@ -24,7 +27,7 @@ class BannedMemberMiddleware:
         return self.get_response(request)
 
 
-def banned_page(request, ban):
+def banned_page(request: HttpRequest, ban: Sanction) -> HttpResponse:
     """Why the member is shut out and until when (403)."""
     return render(
         request,

@@ -4,6 +4,7 @@ append-only record of every act that staff, organisers or the site's own jobs ta
 and tables (DESIGN.md, "Around the tables")."""
 
 from datetime import datetime
+from typing import Any, NoReturn
 
 from django.conf import settings
 from django.db import models
@@ -18,7 +19,7 @@ class SanctionKind(models.TextChoices):
     PLAY_BAN = "play_ban", _("ranked play paused")
 
 
-class SanctionQuerySet(models.QuerySet):
+class SanctionQuerySet(models.QuerySet["Sanction"]):
     def in_force(self, at: datetime | None = None) -> "SanctionQuerySet":
         """Not lifted, and not over yet (``until`` None: for good)."""
         at = at or timezone.now()
@@ -157,11 +158,11 @@ class Report(models.Model):
 # --- The audit log ----------------------------------------------------------------------------
 
 
-class AppendOnlyQuerySet(models.QuerySet):
-    def update(self, **kwargs):
+class AppendOnlyQuerySet(models.QuerySet["AuditEntry"]):
+    def update(self, **kwargs: Any) -> NoReturn:
         raise AppendOnly("an audit entry is never changed")
 
-    def delete(self):
+    def delete(self) -> NoReturn:
         raise AppendOnly("an audit entry is never deleted")
 
 
@@ -194,6 +195,12 @@ class AuditEntry(models.Model):
 
     objects = AppendOnlyQuerySet.as_manager()
 
+    # Not columns: the entry in the reader's words, set by the console's views for the page.
+    act_text: str
+    kind_text: str
+    reason_text: str
+    details_words: list[str]
+
     class Meta:
         verbose_name = _("audit entry")
         verbose_name_plural = _("audit entries")
@@ -207,10 +214,10 @@ class AuditEntry(models.Model):
     def __str__(self) -> str:
         return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor_label or '-'} {self.act}"
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise AppendOnly("an audit entry is never changed")
         super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise AppendOnly("an audit entry is never deleted")

@@ -12,9 +12,9 @@ handled, and the member what came of it when a moderator acted.
 import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Max
@@ -67,7 +67,7 @@ class Attached:
     chat_text: str = ""
 
 
-def report_try(reporter: Any) -> None:
+def report_try(reporter: User) -> None:
     """Count one more try at a report by ``reporter`` this hour, before anything the report
     names is looked up; refused (``too_many_reports``) past ``REPORT_TRIES_PER_HOUR``. The hour
     begins with the first try, in the shared cache (a refused try is counted too, and does not
@@ -86,7 +86,7 @@ def report_try(reporter: Any) -> None:
 
 
 def report_file(
-    *, reporter: Any, member_id: int, reason: str, note: str = "", attached: Attached = Attached()
+    *, reporter: User, member_id: int, reason: str, note: str = "", attached: Attached = Attached()
 ) -> Report:
     """``reporter`` reports ``member_id``: added to the member's open case, or a new one."""
     if not reporter.is_authenticated:
@@ -202,7 +202,7 @@ def case_reports(case: Case) -> list[Report]:
 
 
 @transaction.atomic
-def case_claim(*, moderator: Any, case_id: int) -> Case:
+def case_claim(*, moderator: User, case_id: int) -> Case:
     """The moderator takes the case (from whoever had it). Locks the case's row."""
     case = _case_locked(moderator, case_id)
     case.status, case.claimed_by = CaseStatus.CLAIMED, moderator
@@ -212,7 +212,7 @@ def case_claim(*, moderator: Any, case_id: int) -> Case:
 
 
 @transaction.atomic
-def case_close(*, moderator: Any, case_id: int, outcome: str, acted: bool) -> Case:
+def case_close(*, moderator: User, case_id: int, outcome: str, acted: bool) -> Case:
     """Close the case with what came of it: every reporter is told it was handled, and, when a
     moderator ``acted`` on the member, the member is told why. Locks the case's row."""
     case = _case_locked(moderator, case_id)
@@ -242,7 +242,7 @@ def case_close(*, moderator: Any, case_id: int, outcome: str, acted: bool) -> Ca
     return case
 
 
-def _case_locked(moderator: Any, case_id: int) -> Case:
+def _case_locked(moderator: User, case_id: int) -> Case:
     if not is_moderator(moderator):
         raise NotModerator
     case = Case.objects.select_for_update().filter(pk=case_id).first()

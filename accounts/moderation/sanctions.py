@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -91,7 +92,7 @@ def _until(days: int | None, hours: int | None, now: datetime) -> datetime | Non
     return now + total
 
 
-def _moderator_check(moderator: Any, member: Any, reason: str) -> str:
+def _moderator_check(moderator: User, member: User, reason: str) -> str:
     if not is_moderator(moderator):
         raise NotModerator
     if member.pk == moderator.pk:
@@ -105,7 +106,7 @@ def _moderator_check(moderator: Any, member: Any, reason: str) -> str:
 @transaction.atomic
 def member_mute(
     *,
-    moderator: Any,
+    moderator: User,
     member_id: int,
     reason: str,
     days: int | None = None,
@@ -124,7 +125,7 @@ def member_mute(
 @transaction.atomic
 def member_ban(
     *,
-    moderator: Any,
+    moderator: User,
     member_id: int,
     reason: str,
     days: int | None = None,
@@ -142,7 +143,7 @@ def member_ban(
 
 
 def _give(
-    moderator: Any, member: Any, kind: str, reason: str, now: datetime, until: datetime | None
+    moderator: User, member: User, kind: str, reason: str, now: datetime, until: datetime | None
 ) -> Sanction:
     sanction = Sanction.objects.create(
         member=member, kind=kind, reason=reason, by=moderator, created_at=now, until=until
@@ -169,7 +170,7 @@ def _published(sanction: Sanction) -> None:
 
 
 @transaction.atomic
-def sanction_lift(*, moderator: Any, sanction_id: int, reason: str) -> Sanction:
+def sanction_lift(*, moderator: User, sanction_id: int, reason: str) -> Sanction:
     """End a mute, ban or play ban now. Locks the sanction's row: a second lift is refused."""
     if not is_moderator(moderator):
         raise NotModerator

@@ -3,12 +3,15 @@ one case with its reports (claim, act, close), a member's sanctions (mute, ban, 
 audit log filtered, and a player's report from a profile. Moderators only (403 for others),
 but the profile report, which any member may send."""
 
+from collections.abc import Callable, Iterable
 from datetime import date, datetime, time
+from typing import TypeVar
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.dateparse import parse_date
@@ -22,7 +25,7 @@ from accounts.moderation.audit import (
     audit_reason_words,
     target_kinds,
 )
-from accounts.moderation.models import Case, SanctionKind
+from accounts.moderation.models import AuditEntry, Case, SanctionKind
 from accounts.moderation.reports import (
     ReportRefusal,
     case_claim,
@@ -42,22 +45,25 @@ from accounts.moderation.sanctions import (
     sanction_lift,
 )
 from accounts.moderation.words import moderation_refusal_text
+from accounts.profiles.requests import MemberRequest
 from accounts.profiles.selectors import profile_of
 from games.converters import row_id_or_none
 
+Entries = TypeVar("Entries", bound=Iterable[AuditEntry])
+
 
 @moderator_required
-def console_home(request):
+def console_home(request: MemberRequest) -> HttpResponse:
     return render(request, "accounts/console/home.html", {"cases": cases_by_weight(limit=10)})
 
 
 @moderator_required
-def console_cases(request):
+def console_cases(request: MemberRequest) -> HttpResponse:
     return render(request, "accounts/console/cases.html", {"cases": cases_by_weight()})
 
 
 @moderator_required
-def console_case(request, case_id):
+def console_case(request: MemberRequest, case_id: int) -> HttpResponse:
     case = get_object_or_404(Case.objects.select_related("member", "claimed_by"), pk=case_id)
     context = {
         "case": case,
@@ -70,7 +76,7 @@ def console_case(request, case_id):
 
 @require_POST
 @moderator_required
-def console_case_claim(request, case_id):
+def console_case_claim(request: MemberRequest, case_id: int) -> HttpResponseRedirect:
     _done(
         request,
         lambda: case_claim(moderator=request.user, case_id=case_id),
@@ -81,7 +87,7 @@ def console_case_claim(request, case_id):
 
 @require_POST
 @moderator_required
-def console_case_close(request, case_id):
+def console_case_close(request: MemberRequest, case_id: int) -> HttpResponseRedirect:
     _done(
         request,
         lambda: case_close(
@@ -96,7 +102,7 @@ def console_case_close(request, case_id):
 
 
 @moderator_required
-def console_member(request, member_id):
+def console_member(request: MemberRequest, member_id: int) -> HttpResponse:
     member = get_object_or_404(get_user_model(), pk=member_id)
     context = {
         "member": member,
@@ -113,7 +119,7 @@ def console_member(request, member_id):
 
 @require_POST
 @moderator_required
-def console_member_sanction(request, member_id):
+def console_member_sanction(request: MemberRequest, member_id: int) -> HttpResponseRedirect:
     """Mute or ban the member, for a number of days and hours, or (a ban) for good."""
     kind = request.POST.get("kind")
     give = {"mute": member_mute, "ban": member_ban}.get(kind or "")
@@ -145,7 +151,9 @@ def console_member_sanction(request, member_id):
 
 @require_POST
 @moderator_required
-def console_sanction_lift(request, member_id, sanction_id):
+def console_sanction_lift(
+    request: MemberRequest, member_id: int, sanction_id: int
+) -> HttpResponseRedirect:
     _done(
         request,
         lambda: sanction_lift(
@@ -157,7 +165,7 @@ def console_sanction_lift(request, member_id, sanction_id):
 
 
 @moderator_required
-def console_audit(request):
+def console_audit(request: MemberRequest) -> HttpResponse:
     """The audit log, newest first, filtered by act, kind of target, target id, actor, day."""
     act = request.GET.get("act", "")
     kind = request.GET.get("target_kind", "")
@@ -211,7 +219,7 @@ def console_audit(request):
 
 @require_POST
 @login_required
-def player_report(request, username):
+def player_report(request: MemberRequest, username: str) -> HttpResponseRedirect:
     """A member's report from another's profile."""
     try:
         report_try(request.user)
@@ -229,7 +237,7 @@ def player_report(request, username):
     return redirect("player", username=username)
 
 
-def _done(request, act, done: str) -> None:
+def _done(request: HttpRequest, act: Callable[[], object], done: str) -> None:
     try:
         act()
     except (SanctionRefusal, ReportRefusal) as refusal:
@@ -238,7 +246,7 @@ def _done(request, act, done: str) -> None:
         messages.success(request, done)
 
 
-def _count(value) -> int | bool | None:
+def _count(value: str | None) -> int | bool | None:
     """A whole number of days or hours; empty is none; anything else False."""
     if value in (None, ""):
         return None
@@ -247,7 +255,7 @@ def _count(value) -> int | bool | None:
     return False
 
 
-def _in_words(entries):
+def _in_words(entries: Entries) -> Entries:
     """Each audit entry with its act, target kind, reason and details in the reader's words."""
     for entry in entries:
         entry.act_text = str(acts().get(entry.act, entry.act))

@@ -4,7 +4,7 @@ an https endpoint and its two keys)."""
 
 import json
 import re
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlsplit
 
 from django import forms
@@ -29,8 +29,9 @@ class ReachChoiceForm(forms.Form):
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         # A box's label needs no colon after it.
-        super().__init__(*args, label_suffix="", **kwargs)
+        self.label_suffix = ""
         for code, name in sorted(reasons().items()):
             self.fields[f"reason:{code}"] = forms.BooleanField(label=name, required=False)
 
@@ -81,7 +82,8 @@ class PushSubscriptionForm(forms.Form):
             raise forms.ValidationError(
                 _("This push subscription's keys are not what a browser gives."), code="bad_keys"
             )
-        return {"endpoint": endpoint, "p256dh": p256dh, "auth": auth}
+        # Each of the two was checked to be a str just above.
+        return {"endpoint": endpoint, "p256dh": cast(str, p256dh), "auth": cast(str, auth)}
 
 
 class PushForgetForm(forms.Form):

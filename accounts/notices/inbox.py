@@ -17,6 +17,7 @@ from types import ModuleType
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.functional import Promise
@@ -118,15 +119,15 @@ class _Values(dict[str, Any]):
         return ""
 
 
-def notices_of(member: Any, *, limit: int = 50) -> QuerySet[Notice]:
+def notices_of(member: User, *, limit: int = 50) -> QuerySet[Notice]:
     return Notice.objects.filter(member=member).order_by("-id")[:limit]
 
 
-def notices_unread_count(member: Any) -> int:
+def notices_unread_count(member: User) -> int:
     return Notice.objects.filter(member=member, read_at__isnull=True).count()
 
 
-def notices_mark_read(*, member: Any) -> int:
+def notices_mark_read(*, member: User) -> int:
     """Every unread notice of the member read now; returns how many. The member's own rows
     only, one request at a time: no lock."""
     return Notice.objects.filter(member=member, read_at__isnull=True).update(read_at=timezone.now())

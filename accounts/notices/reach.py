@@ -31,14 +31,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from celery import shared_task  # type: ignore[import-untyped]
+from celery import shared_task
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage, get_connection
 from django.db import transaction
 from django.db.models import QuerySet
-from django.utils.functional import Promise
 from django.utils.translation import gettext
+from django_stubs_ext import StrPromise
 
 from accounts.notices.inbox import notice_kinds, notice_text, notices_send, word_tables
 from accounts.notices.models import Notice, PushSubscription, ReachChoice, Reached
@@ -51,10 +51,10 @@ BATCH = 100
 """Members per job: each job's reads and writes are a handful of queries for all of them."""
 
 
-def reasons() -> Mapping[str, Promise]:
+def reasons() -> Mapping[str, StrPromise]:
     """Every reason a member can be reached for, by code (a notice kind), with its name on the
     member's reminders page, where each can be turned off."""
-    named: Mapping[str, Promise] = word_tables().REACH_REASONS
+    named: Mapping[str, StrPromise] = word_tables().REACH_REASONS
     return named
 
 
@@ -89,7 +89,7 @@ def _queue(batch: list[int], reason: str, moment: str, params: dict[str, Any], l
     transaction.on_commit(lambda: reach_batch.delay(batch, reason, moment, params, link))
 
 
-@shared_task(name="accounts.reach_batch")  # type: ignore[untyped-decorator]
+@shared_task(name="accounts.reach_batch")
 def reach_batch(
     member_ids: list[int], reason: str, moment: str, params: dict[str, Any], link: str
 ) -> None:

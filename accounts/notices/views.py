@@ -3,6 +3,7 @@ channels, and this browser's push subscription."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -22,10 +23,11 @@ from accounts.notices.forms import (
 )
 from accounts.notices.inbox import notice_text, notices_mark_read, notices_of
 from accounts.notices.push import vapid_public_key
+from accounts.profiles.requests import MemberRequest
 
 
 @login_required
-def notices(request):
+def notices(request: MemberRequest) -> HttpResponse:
     """What the site told the member, newest first, each in the reader's language now; the
     page marks them read (the unread ones are marked on the page first)."""
     shown = [
@@ -42,7 +44,7 @@ def notices(request):
 
 
 @login_required
-def reach_choices(request):
+def reach_choices(request: MemberRequest) -> HttpResponse:
     """Which reasons and channels the member wants; this browser's push, by its script."""
     form = None
     if request.method == "POST":
@@ -60,7 +62,13 @@ def reach_choices(request):
     return _page(request, form=form)
 
 
-def _page(request, *, form=None, push_form=None, status=200):
+def _page(
+    request: MemberRequest,
+    *,
+    form: ReachChoiceForm | None = None,
+    push_form: PushSubscriptionForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
     if form is None:
         choice = reach_choice_of(request.user.pk)
         form = ReachChoiceForm(
@@ -82,7 +90,7 @@ def _page(request, *, form=None, push_form=None, status=200):
 
 @login_required
 @require_POST
-def push_subscribe(request):
+def push_subscribe(request: MemberRequest) -> HttpResponse:
     """This browser's subscription, as its script posts it; refused with the page and why."""
     form = PushSubscriptionForm(request.POST)
     if not form.is_valid():
@@ -94,7 +102,7 @@ def push_subscribe(request):
 
 @login_required
 @require_POST
-def push_forget(request):
+def push_forget(request: MemberRequest) -> HttpResponseRedirect:
     form = PushForgetForm(request.POST)
     if form.is_valid() and push_subscription_forget(
         member_id=request.user.pk, endpoint=form.cleaned_data["endpoint"]

@@ -16,7 +16,9 @@ attribute, a mail, or a value in a sentence.
 Each reads the language and the zone in force for the request; None and "" give "".
 """
 
+from collections.abc import Callable
 from datetime import date, datetime, timedelta
+from typing import Literal
 
 from django import template
 from django.utils.html import format_html
@@ -52,11 +54,11 @@ def duration(value: timedelta | None) -> str:
 
 
 @register.filter
-def local_number(value: int | float | None) -> str:
+def local_number(value: int | float | Literal[""] | None) -> str:
     return "" if value is None or value == "" else formats.local_number(value)
 
 
-FORMS = {
+FORMS: dict[str, Callable[[datetime], str]] = {
     "datetime": formats.local_datetime,
     "date": formats.local_date,
     "time": formats.local_time,

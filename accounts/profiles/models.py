@@ -27,8 +27,11 @@ def name_taken(name: str, *, by_other_than: int | None = None) -> bool:
     from django.contrib.auth import get_user_model
 
     folded = unicodedata.normalize("NFKC", name).strip()
-    users = get_user_model().objects.exclude(pk=by_other_than)
-    profiles = Profile.objects.exclude(user_id=by_other_than)
+    users = get_user_model().objects.all()
+    profiles = Profile.objects.all()
+    if by_other_than is not None:
+        users = users.exclude(pk=by_other_than)
+        profiles = profiles.exclude(user_id=by_other_than)
     return (
         users.filter(username__iexact=folded).exists()
         or profiles.filter(display_name__iexact=folded).exists()

@@ -10,6 +10,7 @@ browser that still says the old one, keeps working whichever tz database the mac
 """
 
 import zoneinfo
+from collections.abc import Mapping
 from functools import cache, lru_cache
 
 from babel.core import get_global
@@ -30,7 +31,7 @@ ZONE_NAME_LIMIT = 64
 @cache
 def _same_zone_names() -> dict[str, tuple[str, ...]]:
     """Each name CLDR knows as an alias or a canonical zone -> every name of that zone."""
-    aliases: dict[str, str] = get_global("zone_aliases")
+    aliases: Mapping[str, str] = get_global("zone_aliases")
     groups: dict[str, set[str]] = {}
     for alias, canonical in aliases.items():
         groups.setdefault(canonical, {canonical}).add(alias)

@@ -1,5 +1,7 @@
 """Ratings per game (``accounts.ratings.skill`` says how they are computed and shown)."""
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -115,7 +117,7 @@ class RatingChange(models.Model):
     def __str__(self) -> str:
         return f"{self.user} {self.game} #{self.match_ref}"
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
             raise ValueError("a rating change is never changed once written")
         super().save(*args, **kwargs)

@@ -2,7 +2,8 @@
 their history as charts, their recent ranked matches, and the form to report them)."""
 
 from django.contrib.auth import get_user_model
-from django.http import Http404
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 
 from accounts.moderation.models import ReportReason
@@ -18,26 +19,26 @@ from accounts.ratings.selectors import (
 from games.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
 
 
-def leaderboards(request):
+def leaderboards(request: HttpRequest) -> HttpResponseRedirect:
     return redirect("leaderboard", CATALOGUE[0].slug)
 
 
-def leaderboard(request, game):
+def leaderboard(request: HttpRequest, game: str) -> HttpResponse:
     """The top 100 of one game, and the signed-in member's own place."""
     info = CATALOGUE_BY_SLUG.get(game)
     if info is None:
         raise Http404
-    signed_in = request.user.is_authenticated
+    member = request.user if request.user.is_authenticated else None
     context = {
         "game": info,
         "board": leaderboard_top(game=game),
-        "own": standing_of(user=request.user, game=game) if signed_in else None,
-        "own_username": request.user.get_username() if signed_in else None,
+        "own": standing_of(user=member, game=game) if member else None,
+        "own_username": member.get_username() if member else None,
     }
     return render(request, "accounts/leaderboard.html", context)
 
 
-def player(request, username):
+def player(request: HttpRequest, username: str) -> HttpResponse:
     """A member's ratings, their history as charts, and their recent ranked matches."""
     shown = get_object_or_404(get_user_model(), username=username, is_active=True)
     context = {
@@ -48,7 +49,7 @@ def player(request, username):
     return render(request, "accounts/player.html", {**context, **ratings_context(shown)})
 
 
-def ratings_context(user) -> dict:
+def ratings_context(user: User) -> dict[str, object]:
     """A member's ratings with their charts, and their recent ranked matches: the player page
     shows them, and the member's own profile page."""
     rated = [

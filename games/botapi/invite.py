@@ -3,17 +3,19 @@ they would send a friend the invite link; the bot's program answers through the 
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from accounts.profiles.requests import MemberRequest
 from games.botapi import services
 from games.botapi.refusals import ApiRefusal
 
 
 @login_required
 @require_POST
-def bot_invite(request, table_id: int):
+def bot_invite(request: MemberRequest, table_id: int) -> HttpResponse:
     name = request.POST.get("name", "")
     seat = request.POST.get("seat", "")
     try:

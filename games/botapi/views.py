@@ -5,7 +5,8 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
@@ -31,14 +32,17 @@ def refusal_response(refusal: ApiRefusal) -> JsonResponse:
     return response
 
 
-def endpoint(*methods: str) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+View = Callable[..., HttpResponseBase]
+
+
+def endpoint(*methods: str) -> Callable[[View], View]:
     """An API view: its methods (another: 405), no CSRF (a token is no cookie), every refusal
     a JSON error."""
 
-    def wrap(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    def wrap(view: View) -> View:
         @csrf_exempt
         @functools.wraps(view)
-        def answered(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def answered(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             try:
                 if request.method not in methods:
                     raise ApiRefusal("wrong_method")
@@ -55,7 +59,7 @@ def endpoint(*methods: str) -> Callable[[Callable[..., HttpResponse]], Callable[
     return wrap
 
 
-def docs(request: HttpRequest) -> HttpResponse:
+def docs(request: HttpRequest) -> HttpResponseBase:
     return render(
         request,
         "games/api.html",
@@ -69,7 +73,7 @@ def docs(request: HttpRequest) -> HttpResponse:
 
 
 @endpoint("GET")
-def account(request: HttpRequest) -> HttpResponse:
+def account(request: HttpRequest) -> HttpResponseBase:
     token = guard.token_of(request, Scope.READ)
     user = token.user
     return JsonResponse(
@@ -83,7 +87,7 @@ def account(request: HttpRequest) -> HttpResponse:
 
 
 @endpoint("GET")
-def event_stream(request: HttpRequest) -> HttpResponse:
+def event_stream(request: HttpRequest) -> HttpResponseBase:
     token = guard.token_of(request, Scope.READ)
     user_id = token.user_id
     seats = Seat.objects.filter(
@@ -104,7 +108,7 @@ def event_stream(request: HttpRequest) -> HttpResponse:
 
 
 @endpoint("GET")
-def table_stream(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_stream(request: HttpRequest, table_id: int) -> HttpResponseBase:
     token = guard.token_of(request, Scope.READ)
     if not Table.objects.filter(pk=table_id).exists():
         raise ApiRefusal("no_table")
@@ -118,8 +122,8 @@ def table_stream(request: HttpRequest, table_id: int) -> HttpResponse:
     return _stream(lines)
 
 
-def _stream(lines: Any) -> HttpResponse:
-    response: Any = StreamingHttpResponse(lines, content_type=NDJSON)
+def _stream(lines: Any) -> HttpResponseBase:
+    response = StreamingHttpResponse(lines, content_type=NDJSON)
     # No proxy may hold lines back (nginx buffers by default).
     response["X-Accel-Buffering"] = "no"
     response["Cache-Control"] = "no-store"
@@ -127,7 +131,7 @@ def _stream(lines: Any) -> HttpResponse:
 
 
 @endpoint("POST")
-def move(request: HttpRequest, table_id: int) -> HttpResponse:
+def move(request: HttpRequest, table_id: int) -> HttpResponseBase:
     """``{"action": {...}, "version": N}`` (``"seat"``, if given, must be the bot's own):
     played exactly as a person's move is (``table_move_apply``)."""
     token = guard.play_token(request)
@@ -144,7 +148,7 @@ def move(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @endpoint("POST")
-def phrase(request: HttpRequest, table_id: int) -> HttpResponse:
+def phrase(request: HttpRequest, table_id: int) -> HttpResponseBase:
     """``{"phrase": key}``: one of the table's quick phrases, in the players' chat."""
     token = guard.play_token(request)
     body = guard.body_of(request)
@@ -158,7 +162,7 @@ def phrase(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @endpoint("POST")
-def leave(request: HttpRequest, table_id: int) -> HttpResponse:
+def leave(request: HttpRequest, table_id: int) -> HttpResponseBase:
     """Before the match the seat is freed; during it a house bot plays the seat to the end."""
     token = guard.play_token(request)
     table = Table.objects.filter(pk=table_id).only("status").first()
@@ -172,7 +176,7 @@ def leave(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @endpoint("POST")
-def invitation_accept(request: HttpRequest, invitation_id: int) -> HttpResponse:
+def invitation_accept(request: HttpRequest, invitation_id: int) -> HttpResponseBase:
     token = guard.play_token(request)
     invitation = services.invitation_answer(
         bot_id=token.user_id, invitation_id=invitation_id, accept=True
@@ -181,14 +185,14 @@ def invitation_accept(request: HttpRequest, invitation_id: int) -> HttpResponse:
 
 
 @endpoint("POST")
-def invitation_decline(request: HttpRequest, invitation_id: int) -> HttpResponse:
+def invitation_decline(request: HttpRequest, invitation_id: int) -> HttpResponseBase:
     token = guard.play_token(request)
     services.invitation_answer(bot_id=token.user_id, invitation_id=invitation_id, accept=False)
     return JsonResponse({"ok": True})
 
 
 @csrf_exempt
-def no_endpoint(request: HttpRequest, rest: str = "") -> HttpResponse:
+def no_endpoint(request: HttpRequest, rest: str = "") -> HttpResponseBase:
     """Any other path under /api/: a JSON 404, never the site's HTML page."""
     return refusal_response(ApiRefusal("no_endpoint"))
 

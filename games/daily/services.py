@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.urls import reverse
@@ -363,7 +363,7 @@ class Rotation:
 @transaction.atomic
 def daily_deal_rotate(
     *,
-    actor: AbstractBaseUser | None,
+    actor: User | None,
     game: str,
     day: date,
     reason: str,

@@ -10,7 +10,7 @@ lines said while it listens); a moderator's ``{"type": "chat_delete", "line": id
 is an error frame to the sender alone.
 """
 
-from typing import Any, Literal, TypedDict
+from typing import Literal, TypedDict
 
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
@@ -21,7 +21,7 @@ from accounts.moderation.roles import is_moderator
 from accounts.profiles.formats import local_datetime, reading_as
 from games.converters import row_id_or_none
 from games.live.groups import chat_group, user_group
-from games.live.guards import GuardedJsonConsumer
+from games.live.guards import ClientMessage, GuardedJsonConsumer, ShutOutEvent, scope_reader
 from games.tables.models import ChatRoom
 from games.tables.news import ChatDeleted, ChatPosted
 from games.tables.selectors import chat_recent
@@ -54,7 +54,27 @@ class ChatDeletedFrame(TypedDict):
     line: int
 
 
-def line_frame(event: dict[str, Any], reader_id: int | None, language: str) -> ChatLineFrame:
+class ChatLineEvent(TypedDict):
+    """A line as it crosses the channel layer to the table's chat group (its quick phrase a
+    code, put in each reader's language by their socket)."""
+
+    type: Literal["chat.line"]
+    line: int
+    room: str
+    author_id: int
+    author: str
+    text: str
+    phrase: str
+    at: str
+
+
+class ChatDeletedEvent(TypedDict):
+    type: Literal["chat.deleted"]
+    line: int
+    room: str
+
+
+def line_frame(event: ChatLineEvent, reader_id: int | None, language: str) -> ChatLineFrame:
     phrase = event["phrase"] or None
     text = event["text"]
     if phrase is not None:
@@ -72,7 +92,7 @@ def line_frame(event: dict[str, Any], reader_id: int | None, language: str) -> C
     }
 
 
-def chat_event(news: ChatPosted) -> dict[str, Any]:
+def chat_event(news: ChatPosted) -> ChatLineEvent:
     """A line as it crosses the channel layer (its quick phrase a code)."""
     return {
         "type": "chat.line",
@@ -86,7 +106,7 @@ def chat_event(news: ChatPosted) -> dict[str, Any]:
     }
 
 
-def _history_read(table_id: int, rooms: tuple[str, ...]) -> list[dict[str, Any]]:
+def _history_read(table_id: int, rooms: tuple[str, ...]) -> list[ChatLineEvent]:
     return [chat_event(ChatPosted.of(line)) for line in chat_recent(table_id, rooms)]
 
 
@@ -117,8 +137,7 @@ class TableChat(GuardedJsonConsumer):
         return (ChatRoom.SPECTATORS,)
 
     async def chat_join(self) -> None:
-        user = self.scope["user"]
-        self.moderator = await _is_moderator(user)
+        self.moderator = await _is_moderator(scope_reader(self.scope))
         await self.channel_layer.group_add(chat_group(self.table_id), self.channel_name)
         self.chat_joined = True
 
@@ -144,21 +163,21 @@ class TableChat(GuardedJsonConsumer):
 
     # -- from the channel layer --------------------------------------------------------------
 
-    async def chat_line(self, event: dict[str, Any]) -> None:
+    async def chat_line(self, event: ChatLineEvent) -> None:
         if event["room"] in self.chat_rooms():
             await self.send_json(line_frame(event, self.user_id, self.language))
 
-    async def chat_deleted(self, event: dict[str, Any]) -> None:
+    async def chat_deleted(self, event: ChatDeletedEvent) -> None:
         if event["room"] in self.chat_rooms():
             frame: ChatDeletedFrame = {"type": "chat_deleted", "line": event["line"]}
             await self.send_json(frame)
 
     # -- from the client ---------------------------------------------------------------------
 
-    async def client_chat_history(self, message: dict[str, Any]) -> None:
+    async def client_chat_history(self, message: ClientMessage) -> None:
         await self.chat_history_send()
 
-    async def client_chat(self, message: dict[str, Any]) -> None:
+    async def client_chat(self, message: ClientMessage) -> None:
         if self.user_id is None:
             await self.send_error("chat_sign_in")
             return
@@ -182,13 +201,13 @@ class TableChat(GuardedJsonConsumer):
             text = str(MUTED) % {"until": until}
         await self.send_json({"type": "error", "code": "chat_muted", "message": text})
 
-    async def client_chat_delete(self, message: dict[str, Any]) -> None:
+    async def client_chat_delete(self, message: ClientMessage) -> None:
         line = row_id_or_none(message.get("line"))
         if line is None or not isinstance(message.get("line"), int):
             await self.send_error("chat_malformed")
             return
         try:
-            await _delete(moderator=self.scope["user"], line_id=line)
+            await _delete(moderator=scope_reader(self.scope), line_id=line)
         except PermissionDenied:
             await self.send_error("not_moderator")
         except ChatRefusal as refusal:
@@ -198,15 +217,17 @@ class TableChat(GuardedJsonConsumer):
 async def chat_news_deliver(news: ChatPosted | ChatDeleted) -> None:
     layer = get_channel_layer()
     assert layer is not None  # settings.CHANNEL_LAYERS has one
+    event: ChatLineEvent | ChatDeletedEvent
     if isinstance(news, ChatPosted):
         event = chat_event(news)
     else:
         event = {"type": "chat.deleted", "line": news.line_id, "room": news.room}
-    await layer.group_send(chat_group(news.table_id), event)
+    await layer.group_send(chat_group(news.table_id), dict(event))
 
 
 async def member_shut_out_deliver(member_id: int) -> None:
     """Every socket of the member, in every server process, closes (``guards``)."""
     layer = get_channel_layer()
     assert layer is not None  # settings.CHANNEL_LAYERS has one
-    await layer.group_send(user_group(member_id), {"type": "member.shut_out"})
+    shut_out: ShutOutEvent = {"type": "member.shut_out"}
+    await layer.group_send(user_group(member_id), dict(shut_out))

@@ -10,6 +10,7 @@ socket then sends its own seat's view (``frames.state_frame``).
 """
 
 import asyncio
+from typing import TypeGuard
 
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
@@ -18,13 +19,13 @@ from django.utils import translation
 
 from games.engine import IllegalAction
 from games.frames.arrange import ArrangementRefusal, arrangement_frame
-from games.frames.shapes import error_frame, pong_frame
+from games.frames.shapes import ArrangementFrame, error_frame, pong_frame
 from games.live.chat import TableChat
 from games.live.dispatch import LoopDispatch
 from games.live.frames import state_frame
-from games.live.guards import GuardedJsonConsumer, scope_invite
-from games.live.hub import hub
-from games.live.presence import BROADCAST_GROUP
+from games.live.guards import ClientMessage, GuardedJsonConsumer, scope_invite
+from games.live.hub import TableChangedEvent, hub
+from games.live.presence import BROADCAST_GROUP, AnnounceEvent
 from games.tables import services
 from games.tables.refusals import TableRefusal
 from games.tables.selectors import TableSnapshot, table_access, table_revision
@@ -55,9 +56,9 @@ class PresenceConsumer(GuardedJsonConsumer):
 
     presence_groups: tuple[str, ...] = ()
 
-    async def connect(self):
-        user = self.scope["user"]
-        if not user.is_authenticated:
+    async def connect(self) -> None:
+        user = self.scope.get("user")  # AuthMiddlewareStack's (config/asgi.py)
+        if user is None or not user.is_authenticated:
             await self.close()
             return
         # The member's own group is joined by every socket of theirs (``guards``).
@@ -66,11 +67,11 @@ class PresenceConsumer(GuardedJsonConsumer):
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
 
-    async def disconnect(self, code):
+    async def disconnect(self, code: int) -> None:
         for group in self.presence_groups:
             await self.channel_layer.group_discard(group, self.channel_name)
 
-    async def presence_announce(self, event):
+    async def presence_announce(self, event: AnnounceEvent) -> None:
         await self.send_json({"type": "announce", "text": event["text"]})
 
 
@@ -105,11 +106,11 @@ class TableConsumer(LoopDispatch, TableChat):
     sent_revision = -1
     joined = False
 
-    async def connect(self):
+    async def connect(self) -> None:
         self.news_in_order = asyncio.Lock()
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
-        user = self.scope["user"]
-        self.user_id = user.pk if user.is_authenticated else None
+        user = self.scope.get("user")  # AuthMiddlewareStack's (config/asgi.py)
+        self.user_id = user.pk if user is not None and user.is_authenticated else None
         if self.user_id is None:
             self.visitor = await _visitor_key(self.scope.get("session"))
         self.invite = scope_invite(self.scope)
@@ -132,14 +133,14 @@ class TableConsumer(LoopDispatch, TableChat):
                 await self.send_state(snapshot)
             await self.come_back_if_away(snapshot)
 
-    async def disconnect(self, code):
+    async def disconnect(self, code: int) -> None:
         if self.joined:
             await self.hub.leave(self.table_id, self)
         await self.chat_leave()
 
     # -- from the table ----------------------------------------------------------------------
 
-    async def table_changed(self, event):
+    async def table_changed(self, event: TableChangedEvent) -> None:
         # News comes two ways (this process's own at once, the others' through the channel
         # layer): one at a time, so that a revision still loading goes out before a later one
         # rather than be skipped as old.
@@ -150,18 +151,18 @@ class TableConsumer(LoopDispatch, TableChat):
             if snapshot is not None and snapshot.revision > self.sent_revision:
                 await self.send_state(snapshot)
 
-    async def come_back_if_away(self, snapshot: TableSnapshot):
+    async def come_back_if_away(self, snapshot: TableSnapshot) -> None:
         """Reconnecting is coming back: it ends a stand-in and a pending drop."""
         mine = next((s for s in snapshot.seats if s.number == self.seat), None)
         if mine is not None and (mine.stand_in or mine.away):
             await _seat_return(table_id=self.table_id, user_id=self.user_id, visitor=self.visitor)
 
-    async def send_current_state(self):
+    async def send_current_state(self) -> None:
         snapshot = await self.hub.snapshots.fresh(self.table_id)
         if snapshot is not None:
             await self.send_state(snapshot)
 
-    async def send_state(self, snapshot: TableSnapshot):
+    async def send_state(self, snapshot: TableSnapshot) -> None:
         self.seat = snapshot.seat_held_by(user_id=self.user_id, visitor=self.visitor)
         self.sent_revision = snapshot.revision
         await self.send_json(state_frame(snapshot, self.seat, language=self.language))
@@ -170,12 +171,12 @@ class TableConsumer(LoopDispatch, TableChat):
 
     # -- from the client ---------------------------------------------------------------------
 
-    async def client_move(self, message):
+    async def client_move(self, message: ClientMessage) -> None:
         if self.seat is None:
             await self.send_error("not_seated")
             return
         action, version, seat = message.get("action"), message.get("version"), message.get("seat")
-        if not isinstance(action, dict) or not _is_int(version) or not _is_int(seat, None):
+        if not isinstance(action, dict) or not _is_int(version) or not _is_int_or_none(seat):
             await self.send_error("malformed")
             return
         try:
@@ -194,7 +195,7 @@ class TableConsumer(LoopDispatch, TableChat):
         except IllegalAction as illegal:
             await self.send_error(illegal.code, illegal.message)
 
-    async def client_arrange(self, message):
+    async def client_arrange(self, message: ClientMessage) -> None:
         """A rummy player's layout of their own hand, judged for the page (RM-28): never a
         move, answered to the sender alone with the group labels, points and status line (or
         with the engine's best layout when ``"sort": true``)."""
@@ -211,16 +212,16 @@ class TableConsumer(LoopDispatch, TableChat):
             return
         await self.send_json(frame)
 
-    async def client_ping(self, message):
+    async def client_ping(self, message: ClientMessage) -> None:
         """The heartbeat carries the table's bare version and revision: a client behind them
         (a broadcast it never got) asks for the state again."""
         version, revision = await _table_revision(self.table_id) or (None, None)
         await self.send_json(pong_frame(version, revision))
 
-    async def client_sync(self, message):
+    async def client_sync(self, message: ClientMessage) -> None:
         await self.send_current_state()
 
-    async def client_ready(self, message):
+    async def client_ready(self, message: ClientMessage) -> None:
         """Ready for the next deal: the last one's result has been read (issue 22)."""
         if self.seat is None:
             await self.send_error("not_seated")
@@ -230,7 +231,7 @@ class TableConsumer(LoopDispatch, TableChat):
             # for an answer, so it gets the table as it stands.
             await self.send_current_state()
 
-    async def client_back(self, message):
+    async def client_back(self, message: ClientMessage) -> None:
         if self.seat is not None:
             await _seat_return(table_id=self.table_id, user_id=self.user_id, visitor=self.visitor)
 
@@ -238,12 +239,14 @@ class TableConsumer(LoopDispatch, TableChat):
 class NoSuchSocket(AsyncWebsocketConsumer):
     """A socket path that is no endpoint (or names no possible table): refused at once."""
 
-    async def connect(self):
+    async def connect(self) -> None:
         await self.close()
 
 
 @sync_to_async(thread_sensitive=False)
-def _arrangement(snapshot: TableSnapshot | None, seat: int, message: dict, language: str) -> dict:
+def _arrangement(
+    snapshot: TableSnapshot | None, seat: int, message: ClientMessage, language: str
+) -> ArrangementFrame:
     """Off the event loop: the Sort button's search takes some milliseconds."""
     with translation.override(language):
         if snapshot is None or snapshot.status != "playing":
@@ -251,5 +254,9 @@ def _arrangement(snapshot: TableSnapshot | None, seat: int, message: dict, langu
         return arrangement_frame(snapshot.match, seat, message)
 
 
-def _is_int(value: object, *also: object) -> bool:
-    return value in also or (isinstance(value, int) and not isinstance(value, bool))
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_int_or_none(value: object) -> TypeGuard[int | None]:
+    return value is None or _is_int(value)

@@ -8,25 +8,38 @@ import re
 import time
 import weakref
 from collections import defaultdict
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, cast
 from urllib.parse import parse_qs
 
 import orjson
+from asgiref.typing import (
+    ASGIReceiveCallable,
+    ASGISendCallable,
+    WebSocketConnectEvent,
+    WebSocketDisconnectEvent,
+)
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.security.websocket import WebsocketDenier
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.http.request import split_domain_port, validate_host
 from django.utils import translation
 
 from accounts.moderation.models import SanctionKind
 from accounts.moderation.sanctions import sanction_in_force
 from accounts.profiles.formats import reading_as
+from accounts.profiles.requests import Reader
 from accounts.profiles.selectors import member_zone
 from accounts.profiles.zones import ZONE_COOKIE
 from games.live.groups import user_group
 from games.words.refusals import refusal_text
+
+if TYPE_CHECKING:
+    # Channels' own names for an application and its scope, in its stubs alone.
+    from channels.consumer import _ChannelScope
+    from channels.utils import _ChannelApplication
 
 MAX_FRAME_BYTES = 4096
 # The deepest a fair message nests: a rummy layout is {"groups": [[card, ...], ...]}.
@@ -38,6 +51,17 @@ CLOSE_TOO_BIG = 4009
 # A banned member's socket (4003: as HTTP's 403).
 CLOSE_SHUT_OUT = 4003
 _MESSAGE_TYPE = re.compile(r"[a-z][a-z_]{0,31}")
+
+# A client's frame as parsed: a JSON object with a known ``type``, nothing else checked yet.
+# What a handler reads of it, it checks itself (a fair client's shapes: each handler's
+# docstring), as anything a script may send reaches it.
+ClientMessage = dict[str, object]
+
+
+class ShutOutEvent(TypedDict):
+    """To a member's group: the member was banned, each of their sockets closes."""
+
+    type: Literal["member.shut_out"]
 
 
 def frame_text(message: Mapping[str, Any]) -> str:
@@ -57,16 +81,21 @@ class SameOriginValidator:
     ``SECURE_PROXY_SSL_HEADER`` trusts it), or one of ``CSRF_TRUSTED_ORIGINS``.
     """
 
-    def __init__(self, application) -> None:
+    def __init__(self, application: "_ChannelApplication") -> None:
         self.application = application
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(
+        self, scope: "_ChannelScope", receive: ASGIReceiveCallable, send: ASGISendCallable
+    ) -> None:
         if scope["type"] == "websocket" and not same_origin(scope):
-            return await WebsocketDenier()(scope, receive, send)
-        return await self.application(scope, receive, send)
+            await WebsocketDenier()(scope, receive, send)
+            return
+        # Channels' stack is an ASGI 3 application (its stubs allow an ASGI 2 one too).
+        inner = cast(Callable[..., Awaitable[None]], self.application)
+        await inner(scope, receive, send)
 
 
-def same_origin(scope) -> bool:
+def same_origin(scope: Mapping[str, Any]) -> bool:
     headers = {name: value.decode("latin1") for name, value in scope.get("headers", [])}
     origin, host = headers.get(b"origin", "").lower(), headers.get(b"host", "").lower()
     if not origin or not host:
@@ -132,7 +161,7 @@ class MemberSockets:
     forget_after_seconds = 60.0
 
     def __init__(self) -> None:
-        self._sockets: defaultdict[int, weakref.WeakSet] = defaultdict(weakref.WeakSet)
+        self._sockets: defaultdict[int, weakref.WeakSet[object]] = defaultdict(weakref.WeakSet)
         self._budgets: dict[int, TokenBucket] = {}
 
     def admit(self, member_id: int, socket: object) -> TokenBucket | None:
@@ -184,7 +213,7 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
     member_budget: TokenBucket | None = None
     zone_name: str | None = None
 
-    async def websocket_connect(self, message):
+    async def websocket_connect(self, message: WebSocketConnectEvent) -> None:
         self.language = socket_language(self.scope)
         # The reader's zone as their pages have it (accounts.profiles.middleware): a visitor's
         # browser's from its cookie, a member's own from their profile (read below).
@@ -198,7 +227,8 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
                 await self.accept()
                 await self.refuse("too_many_sockets", CLOSE_POLICY_VIOLATION)
                 return
-            self.zone_name = await _member_zone(user) or self.zone_name
+            # The lazy object stands for the member's User (AuthMiddlewareStack).
+            self.zone_name = await _member_zone(cast(User, user)) or self.zone_name
             # In the member's group before the ban is read: a ban made in between is heard.
             await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
             if await _banned(user.pk):
@@ -208,20 +238,20 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
                 return
         await super().websocket_connect(message)
 
-    async def websocket_disconnect(self, message):
+    async def websocket_disconnect(self, message: WebSocketDisconnectEvent) -> None:
         if self.member_id is not None:
             MEMBER_SOCKETS.release(self.member_id, self)
             await self.channel_layer.group_discard(user_group(self.member_id), self.channel_name)
         await super().websocket_disconnect(message)
 
-    async def member_shut_out(self, event):
+    async def member_shut_out(self, event: ShutOutEvent) -> None:
         """The member was banned (``MemberSanctioned``, told to their group by
         ``fanout.member_banned_shut_out``): this socket closes now, whichever server process
         holds it."""
         await self.refuse("banned", CLOSE_SHUT_OUT)
 
-    async def receive(self, text_data=None, bytes_data=None):
-        frame = text_data.encode() if text_data is not None else bytes_data
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        frame = text_data.encode() if text_data is not None else bytes_data or b""
         if len(frame) > MAX_FRAME_BYTES:
             await self.refuse("too_large", CLOSE_TOO_BIG)
             return
@@ -256,7 +286,7 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
         await self.send_error(code)
         await self.close(code=close_code)
 
-    async def client_ping(self, message):
+    async def client_ping(self, message: ClientMessage) -> None:
         """The heartbeat: a client that hears no pong reconnects."""
         await self.send_json({"type": "pong"})
 
@@ -280,7 +310,13 @@ _banned = database_sync_to_async(_is_banned)
 _member_zone = database_sync_to_async(member_zone)
 
 
-def socket_language(scope) -> str:
+def scope_reader(scope: Mapping[str, Any]) -> Reader:
+    """Who holds the socket, as AuthMiddlewareStack left them (config/asgi.py): a lazy object
+    standing for the member's User, or an AnonymousUser."""
+    return cast(Reader, scope["user"])
+
+
+def socket_language(scope: Mapping[str, Any]) -> str:
     """The visitor's language as their pages have it: the language cookie (set when they
     choose one, and again when a member signs in), else the site's default."""
     chosen = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)

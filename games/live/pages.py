@@ -52,9 +52,10 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 
 from accounts.profiles.formats import reading_as
+from accounts.profiles.requests import Reader
 from games.live.dispatch import LoopDispatch
 from games.live.groups import page_group
-from games.live.guards import GuardedJsonConsumer, scope_invite
+from games.live.guards import GuardedJsonConsumer, scope_invite, scope_reader
 from games.live.hub import hub
 
 logger = logging.getLogger(__name__)
@@ -73,6 +74,9 @@ class PageKind:
     # The key whose news a page of this kind hears: its own, or one shared by pages that
     # show one thing through different filters (the console's list of tables).
     news_key: Callable[[str], str] = str
+    # The kind whose news it hears, when it shows another page's facts another way (a
+    # tournament's bracket hears its tournament's news): its own when left empty.
+    news_kind: str = ""
 
 
 @cache
@@ -105,7 +109,7 @@ def _rendered(kind: str, key: str, readings: Iterable[Reading]) -> dict[Reading,
     return html
 
 
-def _allowed(kind: str, user: Any, key: str, invite: str | None) -> bool:
+def _allowed(kind: str, user: Reader, key: str, invite: str | None) -> bool:
     """Whether ``user`` may watch the page (``invite``: the address's ``?invite=``, for a
     private page); no such page is no page to watch."""
     try:
@@ -185,7 +189,8 @@ class PageBoard:
     async def _listen(self) -> None:
         layer = get_channel_layer()
         assert layer is not None  # settings.CHANNEL_LAYERS has one
-        group = page_group(self.kind, page_kinds()[self.kind].news_key(self.key))
+        page_kind = page_kinds()[self.kind]
+        group = page_group(page_kind.news_kind or self.kind, page_kind.news_key(self.key))
         channel = None
         try:
             channel = await layer.new_channel()
@@ -268,7 +273,9 @@ class PageConsumer(LoopDispatch, GuardedJsonConsumer):
         kind = self.scope["url_route"]["kwargs"]["kind"]
         key = self.scope["url_route"]["kwargs"]["key"]
         invite = scope_invite(self.scope)
-        if kind not in page_kinds() or not await _may_watch(kind, self.scope["user"], key, invite):
+        if kind not in page_kinds() or not await _may_watch(
+            kind, scope_reader(self.scope), key, invite
+        ):
             await self.close()
             return
         await self.accept()

@@ -1,5 +1,7 @@
 """Channel groups of the presence socket, and the one way to put a message into them."""
 
+from typing import Literal, TypedDict
+
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
@@ -8,9 +10,17 @@ from games.live.groups import user_group
 BROADCAST_GROUP = "presence.all"
 
 
+class AnnounceEvent(TypedDict):
+    """What the presence sockets of a group are told to show."""
+
+    type: Literal["presence.announce"]
+    text: str
+
+
 def announcement_send(*, text: str, user_id: int | None = None) -> None:
     """Send ``text`` to one member's sockets, or to everyone connected when ``user_id`` is None."""
     group = BROADCAST_GROUP if user_id is None else user_group(user_id)
-    async_to_sync(get_channel_layer().group_send)(
-        group, {"type": "presence.announce", "text": text}
-    )
+    layer = get_channel_layer()
+    assert layer is not None  # CHANNEL_LAYERS is always set (config/settings.py)
+    event: AnnounceEvent = {"type": "presence.announce", "text": text}
+    async_to_sync(layer.group_send)(group, dict(event))

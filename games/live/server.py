@@ -13,6 +13,7 @@ socket closed.
 
 import logging
 import sys
+from typing import Any
 
 from daphne import cli, server, ws_protocol
 
@@ -22,15 +23,16 @@ logger = logging.getLogger(__name__)
 SERVER_FRAME_CAP = 8192
 
 
-class ClientCappedWebSocketProtocol(ws_protocol.WebSocketProtocol):
+class ClientCappedWebSocketProtocol(ws_protocol.WebSocketProtocol):  # type: ignore[misc]  # untyped
     """Daphne's protocol, with the message cap on what clients send only: autobahn holds the
     server's own messages to it too, and refuses (closing the socket) any bigger one, such as a
     lobby's lists at 50 open tables (15 KiB, ``bench.bench_lobby``). The frame cap is for
     incoming frames alone already. A frame sent once the socket is closing is dropped."""
 
     frames_dropped = 0
+    maxMessagePayloadSize: int  # autobahn's
 
-    def sendMessage(self, *args, **kwargs):
+    def sendMessage(self, *args: Any, **kwargs: Any) -> Any:
         if self.state in (self.STATE_CLOSING, self.STATE_CLOSED):
             # The client closed (a page left, a network gone) while this frame was on its way
             # from the application: a normal event, not an error. Autobahn raised
@@ -48,13 +50,13 @@ class ClientCappedWebSocketProtocol(ws_protocol.WebSocketProtocol):
             self.maxMessagePayloadSize = cap
 
 
-class ClosingWebSocketFactory(ws_protocol.WebSocketFactory):
+class ClosingWebSocketFactory(ws_protocol.WebSocketFactory):  # type: ignore[misc]  # untyped
     """Daphne's factory, failing a connection with a close frame rather than a dropped TCP
     connection (autobahn's ``failByDrop``, which Daphne leaves on)."""
 
     protocol = ClientCappedWebSocketProtocol
 
-    def setProtocolOptions(self, *args, **options):
+    def setProtocolOptions(self, *args: Any, **options: Any) -> None:
         super().setProtocolOptions(*args, **options, failByDrop=False)
 
 

@@ -12,6 +12,7 @@ import secrets
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 from statistics import fmean
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
@@ -245,7 +246,7 @@ OFFERS = Rows(
 )
 
 
-def _waiting() -> list[tuple]:
+def _waiting() -> list[Sequence[Any]]:
     """The entries not offered a table, as plain rows: the ORM's instances or its values()
     cost several times the query at 10,000 rows (bench/bench_queue.py)."""
     with connection.cursor() as cursor:
@@ -253,7 +254,7 @@ def _waiting() -> list[tuple]:
             f"SELECT {ENTRIES.columns()} FROM {ENTRIES.table} "
             f"WHERE {ENTRIES.column('offer')} IS NULL"
         )
-        rows = cursor.fetchall()
+        rows: list[Sequence[Any]] = cursor.fetchall()
     if connection.vendor == "postgresql":
         return rows
     return [ENTRIES.converted(row) for row in rows]  # SQLite's datetimes are text
@@ -320,7 +321,7 @@ def _claimed(claims: Sequence[tuple[int, int]]) -> int:
                 f"WHERE {ENTRIES.table}.{pk} = v.entry AND {ENTRIES.table}.{offer} IS NULL",
                 [_array([entry for entry, _o in claims]), _array([given for _e, given in claims])],
             )
-            return cursor.rowcount
+            return int(cursor.rowcount)
         claimed = 0
         for start in range(0, len(claims), 10_000):
             chunk = claims[start : start + 10_000]

@@ -87,6 +87,7 @@ def console_tables(chosen: ConsoleFilter) -> list[ConsoleTable]:
         .select_related("user__profile")
         .order_by("table_id", "number")
     ):
+        assert seat.user is not None  # user__isnull=False
         players[seat.table_id].append(shown_name(seat.user))
     return [ConsoleTable(t, players[t.pk], reports.get(t.pk, 0)) for t in found]
 

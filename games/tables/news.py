@@ -2,8 +2,8 @@
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import ObjectDoesNotExist
 
 from games.engine.base import Match
@@ -100,7 +100,7 @@ class ChatDeleted(News):
     room: str
 
 
-def shown_name(user: Any) -> str:
+def shown_name(user: User) -> str:
     """The name others see (``Profile.shown_name``), for a member who may have no profile."""
     try:
         return str(user.profile.shown_name)

@@ -8,12 +8,12 @@ Players' reports from a table or a chat line are filed here too (they attach wha
 from by themselves).
 """
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -26,12 +26,14 @@ from accounts.moderation.models import ReportReason
 from accounts.moderation.reports import ReportRefusal
 from accounts.moderation.roles import is_moderator, moderator_required
 from accounts.moderation.words import moderation_refusal_text
+from accounts.profiles.requests import MemberRequest, Reader
 from games.catalogue import CATALOGUE
 from games.converters import row_id_or_none
 from games.engine import GAMES
 from games.tables.console import KINDS, ConsoleFilter, collusion_pairs, console_tables
 from games.tables.models import ENDED_EARLY, ChatLine, ChatRoom, Table, TableStatus
 from games.tables.refusals import TableRefusal
+from games.tables.selectors import TableSnapshot
 from games.tables.services import chat, moderation
 from games.words.chat import QUICK_PHRASES
 from games.words.labels import variant_name
@@ -43,20 +45,20 @@ from games.words.refusals import refusal_text
 def console_render(key: str, languages: Iterable[str]) -> dict[str, str]:
     chosen = ConsoleFilter.of_key(key, set(GAMES))
     rows = console_tables(chosen)
-    html = {}
+    html: dict[str, str] = {}
     for language in languages:
         with translation.override(language):
             html[language] = render_to_string("games/console/_tables.html", {"rows": rows})
     return html
 
 
-def console_may_watch(user: Any, key: str, invite: str | None) -> bool:
+def console_may_watch(user: Reader, key: str, invite: str | None) -> bool:
     ConsoleFilter.of_key(key, set(GAMES))
     return is_moderator(user)
 
 
 @moderator_required
-def console_tables_page(request):
+def console_tables_page(request: MemberRequest) -> HttpResponse:
     chosen = ConsoleFilter(
         game=request.GET.get("game", "") if request.GET.get("game", "") in GAMES else "",
         ranked=request.GET.get("ranked", "") if request.GET.get("ranked") in KINDS else "",
@@ -75,7 +77,7 @@ def console_tables_page(request):
 
 
 @moderator_required
-def console_table(request, table_id):
+def console_table(request: MemberRequest, table_id: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=table_id)
     seats = list(table.seats.select_related("user__profile").order_by("number"))
     lines = list(
@@ -104,7 +106,7 @@ def _line_text(line: ChatLine) -> str:
 
 @require_POST
 @moderator_required
-def console_table_end(request, table_id):
+def console_table_end(request: MemberRequest, table_id: int) -> HttpResponseRedirect:
     return _act(
         request,
         table_id,
@@ -117,7 +119,7 @@ def console_table_end(request, table_id):
 
 @require_POST
 @moderator_required
-def console_player_remove(request, table_id):
+def console_player_remove(request: MemberRequest, table_id: int) -> HttpResponseRedirect:
     member = row_id_or_none(request.POST.get("member"))
     return _act(
         request,
@@ -134,7 +136,7 @@ def console_player_remove(request, table_id):
 
 @require_POST
 @moderator_required
-def console_chat_delete(request, line_id):
+def console_chat_delete(request: MemberRequest, line_id: int) -> HttpResponseRedirect:
     line = get_object_or_404(ChatLine, pk=line_id)
     return _act(
         request,
@@ -146,7 +148,9 @@ def console_chat_delete(request, line_id):
     )
 
 
-def _act(request, table_id, act, done: str):
+def _act(
+    request: HttpRequest, table_id: int, act: Callable[[], object], done: str
+) -> HttpResponseRedirect:
     try:
         act()
     except TableRefusal as refusal:
@@ -159,14 +163,14 @@ def _act(request, table_id, act, done: str):
 
 
 @moderator_required
-def console_collusion(request):
+def console_collusion(request: MemberRequest) -> HttpResponse:
     return render(request, "games/console/collusion.html", {"pairs": collusion_pairs()})
 
 
 # -- the table page's chat and reports -------------------------------------------------------
 
 
-def chat_context(snapshot, seat: int | None, user_id: int | None) -> dict[str, Any]:
+def chat_context(snapshot: TableSnapshot, seat: int | None, user_id: int | None) -> dict[str, Any]:
     """What the table page's chat include shows: its room, the quick phrases in the reader's
     language, the members the reader may report, and the words its script needs."""
     return {
@@ -188,7 +192,7 @@ def chat_context(snapshot, seat: int | None, user_id: int | None) -> dict[str, A
 
 @require_POST
 @login_required
-def table_report(request, table_id):
+def table_report(request: MemberRequest, table_id: int) -> HttpResponseRedirect:
     """A report on a member of the table, with the table and its move then attached; a table
     the reporter may not see answers the 404 of one that does not exist."""
     member = row_id_or_none(request.POST.get("member"))
@@ -210,7 +214,7 @@ def table_report(request, table_id):
 
 
 @login_required
-def chat_line_report(request, line_id):
+def chat_line_report(request: MemberRequest, line_id: int) -> HttpResponse:
     """A report on a chat line's author: the form (GET), then the report (POST). Only for a
     reader of the line where it was said (and moderators); anyone else gets the 404 of a line
     that does not exist, so sequential ids read nothing (issue 28)."""
@@ -243,7 +247,7 @@ def _table_path(table_id: int, invite: str | None) -> str:
     return f"{path}?{urlencode({'invite': invite})}" if invite else path
 
 
-def _report(request, file) -> bool:
+def _report(request: HttpRequest, file: Callable[[], object]) -> bool:
     try:
         file()
     except TableRefusal as refusal:

@@ -1,6 +1,8 @@
-from games.catalogue import CATALOGUE
+from django.http import HttpRequest
+
+from games.catalogue import CATALOGUE, GameInfo
 
 
-def game_catalogue(request):
+def game_catalogue(request: HttpRequest) -> dict[str, tuple[GameInfo, ...]]:
     """The four games, for the navigation that every page shows."""
     return {"catalogue": CATALOGUE}

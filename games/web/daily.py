@@ -13,18 +13,20 @@ from allauth.core.internal.ratelimit import get_ip
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ImproperlyConfigured, PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.profiles.formats import local_date, local_number, local_time
-from games.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
+from accounts.profiles.requests import MemberRequest, Reader
+from games.catalogue import CATALOGUE, CATALOGUE_BY_SLUG, GameInfo
 from games.daily import selectors, services
 from games.daily.days import DAY_ZONE, day_of
-from games.daily.models import DailyDeal, VisitorTry
+from games.daily.models import Attempt, DailyDeal, VisitorTry
 from games.daily.plans import DAILY_BOT_LEVELS, PLANS
 from games.daily.refusals import DailyRefusal
 from games.tables.models import BotLevel, TableStatus
@@ -42,7 +44,7 @@ STAFF_DAYS_AHEAD = 7
 UNKNOWN_ADDRESS = "unknown"
 
 
-def daily_index(request):
+def daily_index(request: HttpRequest) -> HttpResponse:
     """Each game's deal of the day, with the reader's own go at it: a member's attempt, or a
     visitor's unranked try (not begun, to resume, or its result)."""
     today = day_of()
@@ -72,7 +74,7 @@ def daily_index(request):
     return render(request, "games/daily/index.html", context)
 
 
-def daily_game(request, slug):
+def daily_game(request: HttpRequest, slug: str) -> HttpResponse:
     """Today's deal of a game: play it (or resume), the boards, the days before."""
     game = _game(slug)
     today = day_of()
@@ -105,14 +107,14 @@ def daily_board_render(slug: str, languages: Iterable[str]) -> dict[str, str]:
     if slug not in PLANS:
         raise LookupError(f"no daily deal of {slug!r}")
     boards = _boards(slug, day_of(), None)
-    rendered = {}
+    rendered: dict[str, str] = {}
     for language in languages:
         with translation.override(language):
             rendered[language] = render_to_string("games/daily/_boards.html", {"boards": boards})
     return rendered
 
 
-def daily_board_may_watch(user: Any, slug: str, invite: str | None) -> bool:
+def daily_board_may_watch(user: Reader, slug: str, invite: str | None) -> bool:
     """Anyone may watch a day's boards, visitors too: until the day is over they show scores
     alone (no spoilers)."""
     if slug not in PLANS:
@@ -120,7 +122,7 @@ def daily_board_may_watch(user: Any, slug: str, invite: str | None) -> bool:
     return True
 
 
-def daily_day(request, slug, day):
+def daily_day(request: HttpRequest, slug: str, day: str) -> HttpResponse:
     """A past day's boards, with each attempt's table (its replay and seed are open now)."""
     game = _game(slug)
     wanted = _day(day)
@@ -144,12 +146,13 @@ def daily_day(request, slug, day):
 
 
 @require_POST
-def daily_play(request, slug):
+def daily_play(request: HttpRequest, slug: str) -> HttpResponseRedirect:
     """Begin (or resume) the member's attempt at today's deal and go to its table. A visitor
     begins (or resumes) an unranked try instead, held by their session's key: the board and
     the streak are for members."""
     _game(slug)
     deal_id = _int_or_none(request.POST.get("deal"))
+    played: Attempt | VisitorTry
     try:
         if request.user.is_authenticated:
             played = services.daily_attempt_begin(
@@ -169,7 +172,7 @@ def daily_play(request, slug):
 
 
 @login_required
-def daily_staff(request):
+def daily_staff(request: MemberRequest) -> HttpResponse:
     """The staff page: each game's deals from today on, and the form that rotates one."""
     if not request.user.is_staff:
         return _staff_only(request)
@@ -192,7 +195,7 @@ def daily_staff(request):
 
 @require_POST
 @login_required
-def daily_rotate(request):
+def daily_rotate(request: MemberRequest) -> HttpResponse:
     if not request.user.is_staff:
         return _staff_only(request)
     day = _day(request.POST.get("day", ""))
@@ -223,7 +226,7 @@ def daily_rotate(request):
     return redirect("daily_staff")
 
 
-def _boards(slug: str, day: date, user_id: int | None) -> list[dict]:
+def _boards(slug: str, day: date, user_id: int | None) -> list[dict[str, Any]]:
     """A day's boards in the reader's language, their times in India's (a board is pushed
     alike to every reader: it names the day and its times as the day's own zone has them)."""
     return [
@@ -240,7 +243,7 @@ def _boards(slug: str, day: date, user_id: int | None) -> list[dict]:
     ]
 
 
-def _share_text(game_name: str, day: date, boards: list[dict]) -> str:
+def _share_text(game_name: Promise, day: date, boards: list[dict[str, Any]]) -> str:
     """What the reader may share of their finished attempt (their board: one a day at most)."""
     for entry in boards:
         if entry["own"]:
@@ -249,7 +252,7 @@ def _share_text(game_name: str, day: date, boards: list[dict]) -> str:
     return ""
 
 
-def _visitor_try_shown(tried: VisitorTry | None) -> dict | None:
+def _visitor_try_shown(tried: VisitorTry | None) -> dict[str, object] | None:
     """A visitor's try as the index shows it: playing (to resume at its table) or over, with
     its result in the board's words when its match ended with one."""
     if tried is None:
@@ -262,7 +265,7 @@ def _visitor_try_shown(tried: VisitorTry | None) -> dict | None:
     }
 
 
-def _client_address(request) -> str:
+def _client_address(request: HttpRequest) -> str:
     """The client's address as allauth's sign-in limits count it (issue 17): behind
     ``TRUSTED_PROXY_COUNT`` proxies the one they forwarded, never the proxy's; an IPv6 client
     by its /64 (``ALLAUTH_RATE_LIMIT_IPV6_PREFIX``), which one household holds whole. Where
@@ -270,31 +273,34 @@ def _client_address(request) -> str:
     shorter than the proxies trusted) it refuses a sign-in; a visitor's try is counted with
     every other such client instead."""
     try:
-        return get_ip(request)
+        address: str = get_ip(request)  # allauth's, untyped
+        return address
     except (PermissionDenied, ImproperlyConfigured):
         return UNKNOWN_ADDRESS
 
 
-def _staff_only(request):
+def _staff_only(request: HttpRequest) -> HttpResponse:
     return render(request, "403.html", {"reason": daily_refusal_text("not_staff")}, status=403)
 
 
-def _game(slug):
+def _game(slug: str) -> GameInfo:
     game = CATALOGUE_BY_SLUG.get(slug)
     if game is None or slug not in PLANS:
         raise Http404
     return game
 
 
-def _day(text) -> date | None:
+def _day(text: str) -> date | None:
     try:
         return date.fromisoformat(text)
     except (TypeError, ValueError):
         return None
 
 
-def _int_or_none(value) -> int | None:
+def _int_or_none(value: str | None) -> int | None:
+    if value is None:
+        return None
     try:
         return int(value)
-    except (TypeError, ValueError):
+    except ValueError:
         return None

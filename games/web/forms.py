@@ -1,7 +1,10 @@
+from typing import Any, cast
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import GAMES
+from games.engine.base import GameRules
 from games.tables.models import BotLevel
 from games.words.labels import OPTION_CHOICES, OPTION_LABELS, variant_name
 
@@ -53,13 +56,15 @@ class TableForm(forms.Form):
     )
     ranked = forms.BooleanField(label=_("Ranked"), required=False)
 
-    def __init__(self, game: str, *args, **kwargs) -> None:
+    def __init__(self, game: str, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.game = game
         rules = GAMES[game]
-        self.fields["variant"].choices = [(v, variant_name(game, v)) for v in rules.variants]
+        # Both are ChoiceFields (above): their choices are the game's.
+        variant = cast(forms.ChoiceField, self.fields["variant"])
+        variant.choices = [(v, variant_name(game, v)) for v in rules.variants]
         counts = sorted({n for v in rules.variants for n in range(*_inclusive(rules, v))})
-        self.fields["seat_count"].choices = [(n, n) for n in counts]
+        cast(forms.ChoiceField, self.fields["seat_count"]).choices = [(n, n) for n in counts]
         self.fields["seat_count"].initial = counts[0] if len(counts) == 1 else 4
         for number in range(counts[-1]):
             self.fields[seat_field(number)] = forms.ChoiceField(
@@ -83,7 +88,7 @@ class TableForm(forms.Form):
         count = self.cleaned_data["seat_count"]
         return [self.cleaned_data[seat_field(number)] for number in range(count)]
 
-    def options(self) -> dict:
+    def options(self) -> dict[str, Any]:
         return {
             name: self.cleaned_data[option_field(name)]
             for name in GAMES[self.game].default_options
@@ -91,16 +96,16 @@ class TableForm(forms.Form):
         }
 
     # The form's parts, as its page lays them out.
-    def game_fields(self):
+    def game_fields(self) -> list[forms.BoundField]:
         return [self["variant"], self["seat_count"]]
 
-    def seat_fields(self):
+    def seat_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith(SEAT_PREFIX)]
 
-    def option_fields(self):
+    def option_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.fields if name.startswith(OPTION_PREFIX)]
 
-    def company_fields(self):
+    def company_fields(self) -> list[forms.BoundField]:
         names = ("turn_seconds", "max_timeouts", "bot_delay_seconds", "pause_seconds", "private")
         return [self[name] for name in (*names, "allow_spectators", "ranked")]
 
@@ -113,7 +118,7 @@ def option_field(name: str) -> str:
     return f"{OPTION_PREFIX}{name}"
 
 
-def _inclusive(rules, variant: str) -> tuple[int, int]:
+def _inclusive(rules: GameRules, variant: str) -> tuple[int, int]:
     low, high = rules.player_range(variant)
     return low, high + 1
 

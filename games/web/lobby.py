@@ -3,11 +3,11 @@ tables and ranked queues, read once and rendered with the page's own includes in
 its readers use. Anyone may watch a lobby, visitors too."""
 
 from collections.abc import Iterable
-from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from accounts.profiles.requests import Reader
 from games.engine import GAMES
 from games.tables.selectors import LobbyLists, lobby_lists
 
@@ -27,7 +27,7 @@ def lobby_render(game: str, languages: Iterable[str]) -> dict[str, str]:
     return {language: lobby_html(lists, language) for language in languages}
 
 
-def lobby_may_watch(user: Any, game: str, invite: str | None) -> bool:
+def lobby_may_watch(user: Reader, game: str, invite: str | None) -> bool:
     if game not in GAMES:
         raise LookupError(f"no game {game!r}")
     return True

@@ -16,7 +16,7 @@ from pathlib import Path
 from csp.constants import WASM_UNSAFE_EVAL
 from csp.decorators import csp_update
 from django.conf import settings
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -65,13 +65,14 @@ PAGE_SCRIPTS = (
 PAGE_FILES = (
     "css/site.css",
     "css/table.css",
+    "css/table_screen.css",
     "favicon.svg",
     "icons/taash-192.png",
     "icons/taash-512.png",
 )
 
 
-def manifest(request, language):
+def manifest(request: HttpRequest, language: str) -> HttpResponse:
     if language not in dict(settings.LANGUAGES):
         raise Http404
     with translation.override(language):
@@ -145,7 +146,7 @@ def _archive_mtime() -> float:
 
 
 @never_cache
-def service_worker(request):
+def service_worker(request: HttpRequest) -> HttpResponse:
     context = {
         "settings_json": json.dumps(
             {
@@ -163,7 +164,7 @@ def service_worker(request):
 
 
 @csp_update({"script-src": [WASM_UNSAFE_EVAL]})
-def offline_worker(request):
+def offline_worker(request: HttpRequest) -> HttpResponse:
     urls = _pyodide_urls()
     context = {
         "pyodide": urls["pyodide.mjs"],
@@ -173,7 +174,7 @@ def offline_worker(request):
     return render(request, "offline/worker.js", context, content_type="text/javascript")
 
 
-def offline(request):
+def offline(request: HttpRequest) -> HttpResponse:
     games = [
         {
             "slug": game.slug,
@@ -202,7 +203,7 @@ def offline(request):
     return render(request, "games/offline.html", context)
 
 
-def offline_table(request, slug):
+def offline_table(request: HttpRequest, slug: str) -> HttpResponse:
     game = CATALOGUE_BY_SLUG.get(slug)
     if game is None:
         raise Http404

@@ -1,4 +1,4 @@
-from django.http import Http404
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
@@ -7,11 +7,11 @@ from django.utils.translation import get_language, get_language_info
 from games.catalogue import CATALOGUE_BY_SLUG
 
 
-def home(request):
+def home(request: HttpRequest) -> HttpResponse:
     return render(request, "games/home.html")
 
 
-def rules(request, slug):
+def rules(request: HttpRequest, slug: str) -> HttpResponse:
     game = CATALOGUE_BY_SLUG.get(slug)
     if game is None:
         raise Http404

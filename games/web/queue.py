@@ -5,11 +5,12 @@ queue the member's page is open), accepting or declining a table formed for them
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from accounts.profiles.requests import MemberRequest
 from games.engine import GAMES
 from games.ranked import selectors, services
 from games.ranked.matching import GAP_EVERY, GAP_MOST, GAP_START, GAP_STEP
@@ -20,7 +21,7 @@ from games.words.labels import variant_name
 
 
 @login_required
-def ranked_queue(request, slug):
+def ranked_queue(request: MemberRequest, slug: str) -> HttpResponse:
     """The queue page of ``slug``: the join form, or where the member stands in the queue."""
     game = _game(slug)
     status = selectors.queue_status(request.user.pk)
@@ -53,7 +54,7 @@ def ranked_queue(request, slug):
 
 
 @login_required
-def ranked_queue_status(request, slug):
+def ranked_queue_status(request: MemberRequest, slug: str) -> HttpResponse:
     """The part of the queue page that updates itself; a dealt table sends the page there."""
     _game(slug)
     services.queue_seen(user_id=request.user.pk)
@@ -69,7 +70,7 @@ def ranked_queue_status(request, slug):
 
 @require_POST
 @login_required
-def ranked_queue_join(request, slug):
+def ranked_queue_join(request: MemberRequest, slug: str) -> HttpResponseRedirect:
     _game(slug)
     try:
         seats = int(request.POST.get("seats", RANKED_SEATS.get(slug, 4)))
@@ -92,7 +93,7 @@ def ranked_queue_join(request, slug):
 
 @require_POST
 @login_required
-def ranked_queue_leave(request, slug):
+def ranked_queue_leave(request: MemberRequest, slug: str) -> HttpResponseRedirect:
     _game(slug)
     services.queue_leave(user_id=request.user.pk)
     return redirect("lobby", slug=slug)
@@ -100,7 +101,7 @@ def ranked_queue_leave(request, slug):
 
 @require_POST
 @login_required
-def ranked_offer_answer(request, slug):
+def ranked_offer_answer(request: MemberRequest, slug: str) -> HttpResponseRedirect:
     """Accept (``answer=accept``) or decline the table formed for the member."""
     _game(slug)
     try:
@@ -123,7 +124,8 @@ def ranked_offer_answer(request, slug):
 
 def _seat_counts(slug: str) -> list[int]:
     rules = GAMES[slug]
-    counts = set()
+    counts: set[int] = set()
+
     for variant in rules.variants:
         low, high = rules.player_range(variant)
         counts.update(range(low, high + 1))

@@ -4,10 +4,13 @@ Each view parses the request, calls one service or selector and renders; refusal
 messages on the table page.
 """
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -16,16 +19,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.moderation.roles import is_moderator
+from accounts.profiles.requests import MemberRequest
 from accounts.ratings.selectors import match_shifts
 from accounts.ratings.skill import PROVISIONAL_MATCHES
-from games.catalogue import CATALOGUE_BY_SLUG
+from games.catalogue import CATALOGUE_BY_SLUG, GameInfo
 from games.daily.selectors import daily_table_of
 from games.engine import GAMES
 from games.engine.base import Match
 from games.live.frames import replay_frame, state_frame
 from games.tables import selectors, services
-from games.tables.models import ENDED_EARLY, BotLevel, Table, TableStatus
+from games.tables.models import ENDED_EARLY, BotLevel, Move, Table, TableStatus
 from games.tables.refusals import TableRefusal
+from games.tables.selectors import SeatInfo, TableSnapshot
 from games.tables.visitors import visitor_key_of
 from games.web.console import chat_context
 from games.web.forms import TableForm
@@ -34,7 +39,7 @@ from games.words.refusals import refusal_text
 from games.words.table_page import table_page_words
 
 
-def lobby(request, slug):
+def lobby(request: HttpRequest, slug: str) -> HttpResponse:
     game = _game(slug)
     context = {
         "game": game,
@@ -46,7 +51,7 @@ def lobby(request, slug):
 
 
 @login_required
-def table_new(request, slug):
+def table_new(request: MemberRequest, slug: str) -> HttpResponse:
     game = _game(slug)
     form = TableForm(slug, request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -76,7 +81,7 @@ def table_new(request, slug):
 
 @require_POST
 @login_required
-def play_now(request, slug):
+def play_now(request: MemberRequest, slug: str) -> HttpResponseRedirect:
     """The "Play now" button: a table of this game against bots, started at once, in one
     click (the member in seat 1, medium bots in the others)."""
     _game(slug)
@@ -104,7 +109,7 @@ QUICK_SEATS = 4
 
 @require_POST
 @login_required
-def table_again(request, table_id):
+def table_again(request: MemberRequest, table_id: int) -> HttpResponseRedirect:
     """ "Play again" on a finished table: the rematch's table, its member seated there."""
     table, _invite = _visible_table(request, table_id)
     try:
@@ -118,7 +123,7 @@ def table_again(request, table_id):
 
 @require_POST
 @login_required
-def ranked_play(request, slug):
+def ranked_play(request: MemberRequest, slug: str) -> HttpResponseRedirect:
     """The "Play ranked" button: a seat at an open ranked table near the member's rating, or
     at a new one."""
     _game(slug)
@@ -136,9 +141,10 @@ def ranked_play(request, slug):
     return redirect("table", table_id=table.pk)
 
 
-def table(request, table_id):
+def table(request: HttpRequest, table_id: int) -> HttpResponse:
     table, invite = _visible_table(request, table_id)
     snapshot = selectors.table_snapshot(table.pk)
+    assert snapshot is not None  # the table was read just above
     user_id = request.user.pk if request.user.is_authenticated else None
     visitor = _visitor(request)
     seat = snapshot.seat_held_by(user_id=user_id, visitor=visitor)
@@ -152,7 +158,10 @@ def table(request, table_id):
     if seat is None and closed and not is_moderator(request.user):
         raise Http404
     # A daily deal's hands and replay wait for its day's end (no spoilers).
-    deal_secret = bool(table.reveal_after and timezone.now() < table.reveal_after)
+    # A duplicate deal's, while the round's other tables still play its cards (seed_held).
+    deal_secret = table.seed_held or bool(
+        table.reveal_after and timezone.now() < table.reveal_after
+    )
     finished = table.status == TableStatus.FINISHED
     # Only a daily deal's table keeps its hands secret to a moment: no query for the others.
     daily = daily_table_of(table.pk) if table.reveal_after else None
@@ -208,7 +217,7 @@ def table(request, table_id):
 
 @require_POST
 @login_required
-def table_seat(request, table_id):
+def table_seat(request: MemberRequest, table_id: int) -> HttpResponseRedirect:
     return _table_action(
         request,
         table_id,
@@ -224,7 +233,7 @@ def table_seat(request, table_id):
 
 @require_POST
 @login_required
-def table_leave(request, table_id):
+def table_leave(request: MemberRequest, table_id: int) -> HttpResponseRedirect:
     return _table_action(
         request,
         table_id,
@@ -234,7 +243,7 @@ def table_leave(request, table_id):
 
 @require_POST
 @login_required
-def table_match_leave(request, table_id):
+def table_match_leave(request: MemberRequest, table_id: int) -> HttpResponseRedirect:
     return _table_action(
         request,
         table_id,
@@ -244,7 +253,7 @@ def table_match_leave(request, table_id):
 
 @require_POST
 @login_required
-def table_start(request, table_id):
+def table_start(request: MemberRequest, table_id: int) -> HttpResponseRedirect:
     return _table_action(
         request,
         table_id,
@@ -256,13 +265,22 @@ def table_start(request, table_id):
     )
 
 
-def table_replay(request, table_id):
+def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
     """A finished match move by move (``?step=N``), every hand open."""
     table, invite = _visible_table(request, table_id)
     if table.status not in (TableStatus.FINISHED, *ENDED_EARLY) or table.initial_state is None:
         raise Http404
     if table.reveal_after and timezone.now() < table.reveal_after:
         messages.error(request, _("A daily deal's replay opens when its day is over."))
+        return redirect(_with_invite(reverse("table", args=[table.pk]), invite))
+    if table.seed_held:
+        messages.error(
+            request,
+            _(
+                "The round's other tables play these same deals: the replay opens when "
+                "they are all over."
+            ),
+        )
         return redirect(_with_invite(reverse("table", args=[table.pk]), invite))
     total = table.version
     step = min(max(_int_or_none(request.GET.get("step")) or 0, 0), total)
@@ -319,7 +337,7 @@ def _open_hands(match: Match) -> list[list[tuple[str, list[str]]]]:
     ]
 
 
-def _result_rows(snapshot, *, hands: bool = True) -> list[dict]:
+def _result_rows(snapshot: TableSnapshot, *, hands: bool = True) -> list[dict[str, Any]]:
     """The result screen: each seat's place and score, and every hand open now that the match
     is over (unless ``hands`` is false: a daily deal before its day's end)."""
     match = snapshot.match
@@ -351,7 +369,7 @@ def _rematch_of(table: Table) -> Table | None:
     return Table.objects.filter(pk=table.rematch_id, status=TableStatus.OPEN).first()
 
 
-def _mover(snapshot, move) -> str:
+def _mover(snapshot: TableSnapshot, move: Move | None) -> str:
     """Who made a replay's move, by seat and name."""
     if move is None:
         return ""
@@ -360,7 +378,7 @@ def _mover(snapshot, move) -> str:
     return _("Seat %(number)s") % {"number": move.seat + 1}
 
 
-def _seat_label(info) -> str:
+def _seat_label(info: SeatInfo) -> str:
     """``Seat 2 (Kabir, medium bot)``: a seat with its member's name or its bot's."""
     level = str(BotLevel(info.bot_level).label) if info.bot_level else ""
     name = info.name or (bot_label(info.number, level) if level else "")
@@ -368,14 +386,14 @@ def _seat_label(info) -> str:
     return f"{label} ({isolated(name)})" if name else label
 
 
-def _game(slug):
+def _game(slug: str) -> GameInfo:
     game = CATALOGUE_BY_SLUG.get(slug)
     if game is None or slug not in GAMES:
         raise Http404
     return game
 
 
-def _visible_table(request, table_id) -> tuple[Table, str | None]:
+def _visible_table(request: HttpRequest, table_id: int) -> tuple[Table, str | None]:
     """The table, if this visitor may see it (a stranger to a private table gets a 404: its
     existence is nobody else's business)."""
     table = get_object_or_404(Table, pk=table_id)
@@ -389,12 +407,14 @@ def _visible_table(request, table_id) -> tuple[Table, str | None]:
     return table, invite
 
 
-def _visitor(request) -> str:
+def _visitor(request: HttpRequest) -> str:
     """A visitor's key (``games.tables.visitors``); "" for a member, who is known by id."""
     return "" if request.user.is_authenticated else visitor_key_of(request.session)
 
 
-def _table_action(request, table_id, action) -> HttpResponseRedirect:
+def _table_action(
+    request: MemberRequest, table_id: int, action: Callable[[], object]
+) -> HttpResponseRedirect:
     """Run a member's act at the table. A table they may not see answers the 404 of a missing
     one, before the act could say "you do not sit here" (issue 28: that told a stranger the
     private table exists)."""
@@ -418,7 +438,7 @@ def _table_action(request, table_id, action) -> HttpResponseRedirect:
     return redirect(url)
 
 
-def _invite_url(request, table: Table) -> str:
+def _invite_url(request: HttpRequest, table: Table) -> str:
     path = _with_invite(reverse("table", args=[table.pk]), table.invite_token)
     return request.build_absolute_uri(path)
 
@@ -427,8 +447,10 @@ def _with_invite(path: str, invite: str | None) -> str:
     return f"{path}?{urlencode({'invite': invite})}" if invite else path
 
 
-def _int_or_none(value) -> int | None:
+def _int_or_none(value: str | None) -> int | None:
+    if value is None:
+        return None
     try:
         return int(value)
-    except (TypeError, ValueError):
+    except ValueError:
         return None

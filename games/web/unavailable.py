@@ -8,7 +8,9 @@ that says what is wrong and that nothing was lost.
 """
 
 import logging
+from collections.abc import Callable
 
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import render
 from redis.exceptions import ConnectionError, TimeoutError
 
@@ -18,13 +20,13 @@ RETRY_AFTER_SECONDS = 30
 
 
 class RedisUnavailableMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         return self.get_response(request)
 
-    def process_exception(self, request, exception):
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not isinstance(exception, ConnectionError | TimeoutError):
             return None
         logger.error("Redis did not answer for %s: %s", request.path, exception)

@@ -2,6 +2,7 @@
 deal: its day) is over, the seeds and the recomputed deal (games.tables.verify). ``?seed=``
 checks another seed against the commitment: a tampered one is refused."""
 
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from games.catalogue import CATALOGUE_BY_SLUG
@@ -13,7 +14,7 @@ from games.words.labels import variant_name
 from games.words.refusals import refusal_text
 
 
-def table_verify(request, table_id):
+def table_verify(request: HttpRequest, table_id: int) -> HttpResponse:
     table, invite = _visible_table(request, table_id)
     seed = request.GET.get("seed", "").strip() or None
     checked = refusal = None

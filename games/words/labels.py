@@ -4,6 +4,8 @@ The engine speaks in stable codes (``single_sar``, ``{"type": "ask_trump"}``); t
 words for them in the reader's language.
 """
 
+from collections.abc import Mapping
+
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext_lazy, pgettext_lazy
 
@@ -224,7 +226,7 @@ def isolated(name: str) -> str:
     return f"\u2068{name}\u2069"
 
 
-def variant_name(game: str, variant: str, options: dict | None = None) -> str:
+def variant_name(game: str, variant: str, options: Mapping[str, object] | None = None) -> str:
     """The variant's name; a table's ``options`` may say how many deals a Deals table plays
     (RM-26; a tournament's plays one per player: issue 31 found "2 deals" over a table of 4)."""
     deals = (options or {}).get("deals")

@@ -52,7 +52,7 @@ def event_text(event: Mapping[str, Any], game: str) -> str:
     """An event in words: its template (``labels.EVENT_TEMPLATES``, the game's own wording
     first) filled in, then the fields the template leaves out; without a template, its name
     and its fields. The seat that made the move is told by whoever lists it."""
-    kind = event.get("type")
+    kind: str = event.get("type") or ""
     template = EVENT_TEMPLATES.get(f"{game}:{kind}") or EVENT_TEMPLATES.get(kind)
     if template is None:
         return _described(event, EVENT_NAMES)
@@ -113,7 +113,7 @@ def value_text(value: object, depth: int = 0) -> str:
     return str(value)
 
 
-class _TemplateFields(dict):
+class _TemplateFields(dict[str, object]):
     """The values a template asks for (``%(winner)s``), each told as ``_field`` tells it;
     ``used`` keeps which keys it asked for, the others are told after it."""
 
@@ -149,7 +149,7 @@ def _field(key: str, value: object) -> str:
     if key in TEAM_FIELDS:
         return str(NOBODY) if value is None else team_label(value)
     if key == "kind":
-        return str(OUTCOME_NAMES.get(value, value))
+        return str(OUTCOME_NAMES.get(str(value), value))
     if key == "reason_code":
         return str(SHOW_REASONS.get(str(value), "")) if isinstance(value, str) else ""
     if key == "points" and _is_count(key, value):

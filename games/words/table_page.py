@@ -25,9 +25,10 @@ from games.words.layout import KIND_LABELS
 
 def table_page_words(
     *, bot_levels: Iterable[tuple[str, object]], table_statuses: Iterable[tuple[str, object]]
-) -> dict:
-    """The word list; ``bot_levels`` and ``table_statuses`` are the bots' levels and the
-    table's statuses with their names (the models' choices)."""
+) -> dict[str, object]:
+    """The word list;
+    ``bot_levels`` and ``table_statuses`` are the bots' levels and the
+       table's statuses with their names (the models' choices)."""
     return {
         "actions": _words(ACTION_NAMES),
         "words": _words(ACTION_WORDS),

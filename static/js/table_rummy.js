@@ -127,17 +127,104 @@
     api.rerender();
   }
 
-  // Cards moved by place (``keys``) to group ``target`` (null: a new group at the end).
-  function moveCards(api, keys, target) {
+  // Cards moved by place (``keys``) to group ``target`` (null: a new group at the end), put
+  // before the card at ``before`` in it (by default after its last card).
+  function moveCards(api, keys, target, before = null) {
     const places = keys.map(placeOf).filter(({ group, position }) => (groups[group] || [])[position] !== undefined);
     const cards = places.map(({ group, position }) => groups[group][position]);
     const gone = new Set(places.map(({ group, position }) => keyOf(group, position)));
+    // The place to insert at counts only the cards that stay in the target group.
+    const at = before === null ? null : (groups[target] || []).slice(0, before).filter((_code, p) => !gone.has(keyOf(target, p))).length;
     groups = groups.map((group, g) => group.filter((_code, p) => !gone.has(keyOf(g, p))));
     if (target === null || target >= groups.length) groups.push(cards);
-    else groups[target].push(...cards);
+    else groups[target].splice(at === null ? groups[target].length : at, 0, ...cards);
     api.selection.clear();
     changed(api);
   }
+
+  // Dragging a card to another group, with a finger, a pen or a mouse alike (Pointer Events:
+  // the card's button captures the pointer, the hand has touch-action: none). The card follows
+  // the pointer once it has gone DRAG_PX (less is a tap, which selects it), and lands in the
+  // group under the pointer, before the card it is over, or over the "+" in a new group. A
+  // selected card takes the other selected cards with it.
+  const DRAG_PX = 8;
+  let drag = null;
+  let dragEnded = 0; // when a drag last ended: the click that follows its release is no tap
+
+  function dropPlace(event) {
+    const under = document.elementsFromPoint(event.clientX, event.clientY).find((node) => !drag.button.contains(node) && node.closest("#hand .group"));
+    const box = under && under.closest("#hand .group");
+    if (!box) return null;
+    if (box.classList.contains("new-group")) return { box, target: null, before: null };
+    const cards = [...box.querySelectorAll(".card-button")].filter((card) => card !== drag.button);
+    const next = cards.find((card) => {
+      const place = card.getBoundingClientRect();
+      return event.clientX < place.left + place.width / 2;
+    });
+    return { box, target: Number(box.dataset.group), before: next ? placeOf(next.dataset.key).position : null };
+  }
+
+  function dragMarked(box) {
+    document.querySelectorAll("#hand .drop-target").forEach((node) => node !== box && node.classList.remove("drop-target"));
+    if (box) box.classList.add("drop-target");
+  }
+
+  function dragBegin(api, event, button, key) {
+    if (!event.isPrimary || event.button !== 0 || api.root.classList.contains("waiting")) return;
+    drag = { api, button, key, code: codeAt(key), id: event.pointerId, x: event.clientX, y: event.clientY, moving: false };
+    button.setPointerCapture(event.pointerId);
+  }
+
+  function dragMove(event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    const dx = event.clientX - drag.x;
+    const dy = event.clientY - drag.y;
+    if (!drag.moving) {
+      if (Math.hypot(dx, dy) < DRAG_PX) return;
+      drag.moving = true;
+      drag.button.classList.add("dragging");
+    }
+    drag.button.style.transform = `translate(${dx}px, ${dy}px)`;
+    const place = dropPlace(event);
+    dragMarked(place && place.box);
+  }
+
+  function dragEnd(event, dropped) {
+    if (!drag || event.pointerId !== drag.id) return;
+    const { api, button, key, code, moving } = drag;
+    const place = moving && dropped ? dropPlace(event) : null;
+    drag = null;
+    dragMarked(null);
+    button.classList.remove("dragging");
+    button.style.transform = "";
+    if (!moving) return;
+    dragEnded = event.timeStamp;
+    // The layout may have changed under the drag (a new frame): the card must still be there.
+    if (!place || codeAt(key) !== code) {
+      api.rerender();
+      return;
+    }
+    const keys = api.selection.has(key) ? selected(api) : [key];
+    moveCards(api, keys, place.target, place.before);
+  }
+
+  window.addEventListener("pointermove", dragMove);
+  window.addEventListener("pointerup", (event) => dragEnd(event, true));
+  window.addEventListener("pointercancel", (event) => dragEnd(event, false));
+  // A mouse's release of a drag is followed by a click on the card: it is not a tap. A finger's
+  // drag makes no click, so the next touch forgets the drag.
+  window.addEventListener("pointerdown", () => (dragEnded = 0), true);
+  window.addEventListener(
+    "click",
+    (event) => {
+      if (dragEnded && event.timeStamp - dragEnded < 600 && event.target.closest && event.target.closest("#hand")) {
+        event.stopPropagation();
+        event.preventDefault();
+      }
+      dragEnded = 0;
+    },
+    true,
+  );
 
   // The selected places, in the order of the layout.
   function selected(api) {
@@ -173,6 +260,8 @@
 
     hand(api, container) {
       reconcile(api);
+      // A card being dragged keeps its button: the hand is drawn again when it lands.
+      if (drag && drag.moving && drag.button.isConnected) return true;
       api.pruneSelection();
       const live = JSON.stringify(groups) === (judged && JSON.stringify(judged.groups));
       container.classList.add("groups");
@@ -186,12 +275,9 @@
               role: "group",
               "aria-label": live ? judged.labels[index] : api.strings.group,
               "data-group": index,
-              ondragover: (event) => event.preventDefault(),
-              ondrop: (event) => {
-                event.preventDefault();
-                moveCards(api, [event.dataTransfer.getData("text/plain")], index);
-              },
             },
+            // The group's mark is also where tapped cards go (tap-then-tap): a thumb's size
+            // of button around the small mark (table.css).
             api.el(
               "button",
               {
@@ -200,7 +286,7 @@
                 title: api.strings.move_here,
                 onclick: () => api.selection.size && moveCards(api, selected(api), index),
               },
-              live ? judged.labels[index] : "…",
+              api.el("span", { class: "group-mark", text: live ? judged.labels[index] : "…" }),
             ),
           );
           group.forEach((code, position) => {
@@ -208,22 +294,14 @@
             const button = api.cardButton(code, { key, toggle: true, always: true, neutral: true, onclick: (c, k) => rummy.cardClicked(api, c, k) });
             button.classList.remove("dimmed");
             if (api.frame.legal.some((a) => a.type === "discard") && !discardable(api, code)) button.classList.add("dimmed");
-            button.draggable = true;
-            button.addEventListener("dragstart", (event) => event.dataTransfer.setData("text/plain", key));
+            button.addEventListener("pointerdown", (event) => dragBegin(api, event, button, key));
             box.append(button);
           });
           return box;
         }),
         api.el(
           "div",
-          {
-            class: "group new-group",
-            ondragover: (event) => event.preventDefault(),
-            ondrop: (event) => {
-              event.preventDefault();
-              moveCards(api, [event.dataTransfer.getData("text/plain")], null);
-            },
-          },
+          { class: "group new-group" },
           api.strings.new_group_drop,
         ),
       );

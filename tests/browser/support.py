@@ -167,8 +167,24 @@ def sort_pressed(page) -> None:
     expect(page.locator(f"#table[data-sorted='{before + 1}']")).to_be_attached()
 
 
+MOVABLE = ", ".join(
+    (
+        "#closed-deck:enabled",
+        ".action-discard",
+        ".choice-row:visible button.legal",
+        "#hand .card-button.legal",
+        "#seats .card-button.legal",
+        "#actions button.action:enabled",
+    )
+)
+"""Whatever a player can tap to move."""
+
+
 def play_one_move(page, use_keyboard: bool) -> None:
     """One legal move as a person would find it: a pile, a suit or bid, a card, a button."""
+    # The turn's class and the things to tap are drawn by one frame, but a busy machine has
+    # been seen to look between them: look only once something can be tapped.
+    page.locator(MOVABLE).first.wait_for()
     deck = page.locator("#closed-deck:enabled")
     if deck.count():
         deck.press("Enter") if use_keyboard else deck.click()

@@ -6,13 +6,18 @@ each action at least 44 x 44 CSS px (point 2). One page load per game and langua
 viewport changes under it. Screenshots go to test-artifacts/one-screen-*.png. On the same
 pages: the screen is kept awake during the player's own match and, with vibration turned on,
 the phone buzzes when the turn comes (point 4); axe-core finds nothing serious or critical at
-the table (point 7, the Urdu page), and a move is said in words through a live region.
+the table (point 7, the Urdu page), and a move is said in words through a live region. The
+offline table (the engine in the browser, issue 23) fits the same sizes while its match is on
+(point 4: held like an app). At 200% zoom (a 1280 x 800 screen zoomed in: 640 x 400 CSS px,
+two device pixels to each) every game still fits and plays (point 7).
 """
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.support import (
     ARTIFACTS,
+    WAITING,
     axe_findings,
     launched,
     my_turn,
@@ -53,7 +58,7 @@ MEASURE = """(touch) => {
     });
     const actions = document.querySelectorAll(
         "#actions button:enabled, .pile button:enabled, .felt button.action:enabled, "
-        + ".table-bar button, .table-bar a"
+        + ".table-bar button, .table-bar a, #hand button.group-label"
     );
     actions.forEach((action) => {
         if (!action.checkVisibility({ visibilityProperty: true })) return;
@@ -115,4 +120,61 @@ def test_a_match_in_progress_fits_one_screen_at_every_size(live_stack, page_log,
                     "() => window.__announced.some((text) => text.startsWith('Seat 1'))"
                 )
             page.context.close()
+    assert problems == [], "\n".join(problems[:40])
+
+
+# Each game's offline match in one language, Urdu (right to left) among them: one Pyodide start
+# per game is what the machine can afford.
+OFFLINE = [("rummy", "ur"), ("courtpiece", "hi"), ("pitch", "en"), ("unders", "ur")]
+
+
+@pytest.mark.parametrize(("game", "language"), OFFLINE)
+def test_an_offline_match_fits_one_screen_at_every_size(live_stack, page_log, game, language):
+    ARTIFACTS.mkdir(exist_ok=True)
+    problems = []
+    with launched(live_stack, page_log) as pages:
+        url = live_stack.http_url
+        context = pages.browser.new_context(
+            viewport={"width": 360, "height": 640}, base_url=url, bypass_csp=language == "ur"
+        )
+        context.add_cookies([{"name": "django_language", "value": language, "url": url}])
+        page = context.new_page()
+        page_log.watch(page, f"offline {language}")
+        page.goto("/offline/")
+        page.select_option("#offline-game", game)
+        page.click("#offline-start")
+        expect(page.locator("#table[data-engine=ready]")).to_be_attached(timeout=90_000)
+        assert my_turn(page)
+        if language == "ur":
+            problems += [f"axe: {line}" for line in axe_findings(context, page)]
+        for width, height in VIEWPORTS:
+            page.set_viewport_size({"width": width, "height": height})
+            painted(page)
+            found = page.evaluate(MEASURE, TOUCH_PX)
+            problems += [f"{language} {width}x{height}: {line}" for line in found]
+            page.screenshot(
+                path=str(ARTIFACTS / f"one-screen-offline-{game}-{language}-{width}x{height}.png")
+            )
+        context.close()
+    assert problems == [], "\n".join(problems[:40])
+
+
+# 1280 x 800 at 200%: what the page lays out in is half as wide and half as high.
+ZOOMED = {"width": 640, "height": 400}
+
+
+@pytest.mark.parametrize("game", ["rummy", "courtpiece", "pitch", "unders"])
+def test_a_match_still_fits_and_plays_at_200_percent_zoom(live_stack, page_log, game):
+    table, session = seated(game)
+    problems = []
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(session, table, "en", viewport=ZOOMED, device_scale_factor=2)
+        for move in range(3):
+            assert my_turn(page)
+            painted(page)
+            problems += [f"move {move}: {line}" for line in page.evaluate(MEASURE, TOUCH_PX)]
+            play_one_move(page, use_keyboard=move % 2 == 1)
+            expect(page.locator("#table")).not_to_have_class(WAITING, timeout=20_000)
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"one-screen-{game}-zoom-200.png"))
     assert problems == [], "\n".join(problems[:40])

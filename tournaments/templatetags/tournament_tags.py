@@ -5,6 +5,7 @@ tournaments: the page's template asks for it."""
 from typing import Any
 
 from django import template
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from tournaments.selectors import history_of, next_public, titles_of
@@ -13,7 +14,7 @@ register = template.Library()
 
 
 @register.inclusion_tag("tournaments/_record.html")
-def tournament_record(member: Any) -> dict[str, Any]:
+def tournament_record(member: User) -> dict[str, Any]:
     return {"titles": titles_of(member.pk), "history": history_of(member.pk)}
 
 

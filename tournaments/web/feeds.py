@@ -4,6 +4,7 @@ to. A calendar app has no session: a private one's feed needs its invite token i
 Each event is the tournament's start in UTC (the calendar shows it in the phone's zone), a
 length the format suggests, its page's address, and CANCELLED once cancelled."""
 
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from icalendar import Calendar, Event
@@ -19,10 +20,12 @@ PRODID = "-//Taash//Tournaments//EN"
 def tournament_calendar(tournament: Tournament, url: str) -> bytes:
     calendar = _calendar(tournament.name)
     calendar.add_component(_event(tournament, tournament.starts_at, url))
-    return calendar.to_ical()
+    return _ical(calendar)
 
 
-def series_calendar(series: Series, url_of, now: datetime) -> bytes:
+def series_calendar(
+    series: Series, url_of: Callable[[Tournament | None], str], now: datetime
+) -> bytes:
     """``url_of(tournament or None)``: the address each event links to."""
     calendar = _calendar(series.name)
     made = {row.occurrence: row for row in Tournament.objects.filter(series=series)}
@@ -38,7 +41,12 @@ def series_calendar(series: Series, url_of, now: datetime) -> bytes:
             event.add("dtstamp", now)
             event.add("url", url_of(None))
             calendar.add_component(event)
-    return calendar.to_ical()
+    return _ical(calendar)
+
+
+def _ical(calendar: Calendar) -> bytes:
+    ical: bytes = calendar.to_ical()  # icalendar's to_ical is untyped
+    return ical
 
 
 def _calendar(name: str) -> Calendar:

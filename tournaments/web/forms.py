@@ -3,6 +3,7 @@
 
 import zoneinfo
 from datetime import datetime, timedelta
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -56,9 +57,14 @@ class TournamentForm(forms.Form):
         label=_("Late entry into round 1 while its tables are on their first deal"),
         required=False,
     )
+    duplicate_deals = forms.BooleanField(
+        label=_("Duplicate deals: every table of a round plays the same deals"),
+        help_text=_("Results then come of play, not of the cards dealt."),
+        required=False,
+    )
     private = forms.BooleanField(label=_("Private (joined by invite link)"), required=False)
 
-    def clean(self) -> dict:
+    def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("starts_at") and data.get("time_zone"):
             wall = data["starts_at"].replace(tzinfo=None)
@@ -72,9 +78,10 @@ class TournamentForm(forms.Form):
 
     def start(self) -> datetime:
         zone = zoneinfo.ZoneInfo(self.cleaned_data["time_zone"])
-        return self.cleaned_data["starts_at"].replace(tzinfo=None).replace(tzinfo=zone)
+        starts_at: datetime = self.cleaned_data["starts_at"]
+        return starts_at.replace(tzinfo=None).replace(tzinfo=zone)
 
-    def settings(self) -> dict:
+    def settings(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)
         data.pop("time_zone")
         data["starts_at"] = self.start()
@@ -116,9 +123,9 @@ class SeriesForm(TournamentForm):
     )
     field_order = ["name", "format", "weekdays", "time_of_day", "time_zone", "first_date"]
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         del self.fields["starts_at"]
 
-    def settings(self) -> dict:
+    def settings(self) -> dict[str, Any]:
         return dict(self.cleaned_data)

@@ -1,20 +1,22 @@
 """A tournament's page as a live page (``games.live.pages``, kind ``"tournament"``): its
 status, entrants, rounds and standings, read once and rendered in each language its readers
-use. The push is the same for every reader; what is the reader's own (their table when a round
-starts) is fetched by the page itself (``views.tournament_you``, on htmx's ``load``)."""
+use; and its bracket (kind ``"bracket"``, issue 31, point 5), the same read drawn as boxes,
+which hears the tournament page's news. The push is the same for every reader; what is the
+reader's own (their table when a round starts) is fetched by the page itself
+(``views.tournament_you``, on htmx's ``load``)."""
 
 from collections.abc import Iterable
-from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from accounts.profiles.requests import Reader
 from tournaments.models import Tournament
-from tournaments.selectors import tournament_page
+from tournaments.selectors import TournamentPage, tournament_page
 from tournaments.services.entering import may_see
 
 
-def tournament_html(page, language: str) -> str:
+def tournament_html(page: TournamentPage, language: str) -> str:
     with translation.override(language):
         return render_to_string("tournaments/_live.html", {"page": page, "t": page.tournament})
 
@@ -24,7 +26,17 @@ def tournament_render(key: str, languages: Iterable[str]) -> dict[str, str]:
     return {language: tournament_html(page, language) for language in languages}
 
 
-def tournament_may_watch(user: Any, key: str, invite: str | None) -> bool:
+def bracket_html(page: TournamentPage, language: str) -> str:
+    with translation.override(language):
+        return render_to_string("tournaments/_bracket.html", {"page": page, "t": page.tournament})
+
+
+def bracket_render(key: str, languages: Iterable[str]) -> dict[str, str]:
+    page = tournament_page(_id(key))
+    return {language: bracket_html(page, language) for language in languages}
+
+
+def tournament_may_watch(user: Reader, key: str, invite: str | None) -> bool:
     tournament = Tournament.objects.filter(pk=_id(key)).first()
     if tournament is None:
         raise LookupError(key)

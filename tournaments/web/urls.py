@@ -19,6 +19,11 @@ urlpatterns = [
     path("tournaments/<id:tournament_id>/", views.tournament, name="tournament"),
     path("tournaments/<id:tournament_id>/you/", views.tournament_you, name="tournament_you"),
     path(
+        "tournaments/<id:tournament_id>/bracket/",
+        views.tournament_bracket,
+        name="tournament_bracket",
+    ),
+    path(
         "tournaments/<id:tournament_id>/<slug:act>/",
         views.tournament_act,
         name="tournament_act",

@@ -2,17 +2,19 @@
 back as messages in the reader's language, nothing changed."""
 
 import secrets
+from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from accounts.profiles.requests import MemberRequest, PageRequest
 from games.catalogue import CATALOGUE_BY_SLUG
 from tournaments import selectors, services
 from tournaments.models import Series, Tournament, TournamentStatus
@@ -30,9 +32,11 @@ from tournaments.web.forms import (
 )
 
 ZONE_KEY = "time_zone"
+# An act on a tournament or a series: the request, the row's id, the reason given.
+Act = Callable[[MemberRequest, int, str], object]
 
 
-def tournament_list(request, slug):
+def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
     game = CATALOGUE_BY_SLUG.get(slug)
     if game is None:
         raise Http404
@@ -42,7 +46,7 @@ def tournament_list(request, slug):
 
 
 @login_required
-def tournament_new(request):
+def tournament_new(request: MemberRequest) -> HttpResponse:
     # The zone the reader reads the site in (their profile's, or their browser's) unless they
     # chose another for a start before.
     current = timezone.get_current_timezone_name()
@@ -66,7 +70,7 @@ def tournament_new(request):
     return render(request, "tournaments/new.html", {"form": form})
 
 
-def tournament(request, tournament_id):
+def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     row = Tournament.objects.filter(pk=tournament_id).first()
     user_id = request.user.pk if request.user.is_authenticated else None
     invite = request.GET.get("invite") or None
@@ -101,7 +105,23 @@ def tournament(request, tournament_id):
     return render(request, "tournaments/page.html", context)
 
 
-def tournament_you(request, tournament_id):
+def tournament_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Every round at a glance (issue 31, point 5), live: whoever may see the tournament."""
+    row = Tournament.objects.filter(pk=tournament_id).first()
+    invite = request.GET.get("invite") or None
+    if row is None or not _may_see(request, row, invite):
+        raise Http404
+    context = {
+        "page": selectors.tournament_page(tournament_id),
+        "t": row,
+        "invite": invite,
+        "socket_path": f"/ws/pages/bracket/{row.pk}/"
+        + (f"?{urlencode({'invite': invite})}" if invite else ""),
+    }
+    return render(request, "tournaments/bracket.html", context)
+
+
+def tournament_you(request: PageRequest, tournament_id: int) -> HttpResponse:
     """The reader's own line on the page: where they play now. Fetched by the page whenever a
     push swaps its probe in; the first time a round seats them, it takes them to their table
     (htmx follows ``HX-Redirect``), once per round, so that coming back to the page to look
@@ -121,14 +141,14 @@ def tournament_you(request, tournament_id):
     return response
 
 
-def _may_see(request, row: Tournament, invite: str | None) -> bool:
+def _may_see(request: HttpRequest, row: Tournament, invite: str | None) -> bool:
     """Its organiser, its entrants, a holder of its invite link (``may_see``), and staff, who
     may act on any tournament."""
     user_id = request.user.pk if request.user.is_authenticated else None
     return request.user.is_staff or may_see(row, user_id=user_id, invite=invite)
 
 
-def _first_time_taken(request, tournament_id: int, table_id: int) -> bool:
+def _first_time_taken(request: HttpRequest, tournament_id: int, table_id: int) -> bool:
     """Whether the reader is to be taken to ``table_id`` now: the first time only (the mark
     is kept in their session)."""
     taken_key = f"tournament-{tournament_id}-taken"
@@ -138,7 +158,7 @@ def _first_time_taken(request, tournament_id: int, table_id: int) -> bool:
     return True
 
 
-ACTS = {
+ACTS: dict[str, Act] = {
     "register": lambda request, tid, reason: services.tournament_register(
         tournament_id=tid, user_id=request.user.pk, invite=request.POST.get("invite") or None
     ),
@@ -180,7 +200,7 @@ MAY_SEAT_THE_ACTOR = {"start-now", "resume"}
 
 @login_required
 @require_POST
-def tournament_act(request, tournament_id, act):
+def tournament_act(request: MemberRequest, tournament_id: int, act: str) -> HttpResponseRedirect:
     action = ACTS.get(act)
     row = Tournament.objects.filter(pk=tournament_id).first()
     invite = request.POST.get("invite") or None
@@ -212,13 +232,13 @@ def tournament_act(request, tournament_id, act):
     return redirect(target)
 
 
-def _invite_url(request, row: Tournament) -> str | None:
+def _invite_url(request: HttpRequest, row: Tournament) -> str | None:
     if not row.private:
         return None
     return request.build_absolute_uri(f"/tournaments/{row.pk}/?invite={row.invite_token}")
 
 
-def _member(request) -> int:
+def _member(request: HttpRequest) -> int:
     value = request.POST.get("user_id", "")
     if not value.isdigit() or len(value) > 18:
         raise TournamentRefusal("no_entrant")
@@ -226,7 +246,7 @@ def _member(request) -> int:
 
 
 @login_required
-def series_new(request):
+def series_new(request: MemberRequest) -> HttpResponse:
     current = timezone.get_current_timezone_name()
     form = SeriesForm(
         request.POST or None,
@@ -248,7 +268,7 @@ def series_new(request):
     return render(request, "tournaments/series_new.html", {"form": form})
 
 
-def series(request, series_id):
+def series(request: HttpRequest, series_id: int) -> HttpResponse:
     row = Series.objects.filter(pk=series_id).first()
     if row is None:
         raise Http404
@@ -265,7 +285,7 @@ def series(request, series_id):
     return render(request, "tournaments/series.html", context)
 
 
-SERIES_ACTS = {
+SERIES_ACTS: dict[str, Act] = {
     "skip": lambda request, sid, reason: services.series_skip(
         series_id=sid, actor=request.user, day=_day(request), reason=reason
     ),
@@ -277,7 +297,7 @@ SERIES_ACTS = {
 
 @login_required
 @require_POST
-def series_act(request, series_id, act):
+def series_act(request: MemberRequest, series_id: int, act: str) -> HttpResponseRedirect:
     action = SERIES_ACTS.get(act)
     row = Series.objects.filter(pk=series_id).first()
     # Its acts are its organiser's (and staff's): a stranger to a private series is told what
@@ -294,14 +314,14 @@ def series_act(request, series_id, act):
     return redirect("series", series_id)
 
 
-def _day(request) -> date:
+def _day(request: HttpRequest) -> date:
     try:
         return date.fromisoformat(request.POST.get("day", "")[:10])
     except ValueError:
         raise TournamentRefusal("not_a_series_date") from None
 
 
-def schedule(request):
+def schedule(request: HttpRequest) -> HttpResponse:
     """What is coming this week and next, by day in the reader's zone (named)."""
     zone = timezone.get_current_timezone()
     today = timezone.localdate()
@@ -321,7 +341,7 @@ def schedule(request):
     return render(request, "tournaments/schedule.html", context)
 
 
-def tournament_ics(request, tournament_id):
+def tournament_ics(request: HttpRequest, tournament_id: int) -> HttpResponse:
     row = Tournament.objects.filter(pk=tournament_id).first()
     if row is None:
         raise Http404
@@ -333,7 +353,7 @@ def tournament_ics(request, tournament_id):
     return _feed(tournament_calendar(row, url), f"tournament-{row.pk}.ics")
 
 
-def series_ics(request, series_id):
+def series_ics(request: HttpRequest, series_id: int) -> HttpResponse:
     row = Series.objects.filter(pk=series_id).first()
     if row is None:
         raise Http404
@@ -355,7 +375,7 @@ def _feed(body: bytes, name: str) -> HttpResponse:
     return response
 
 
-def _may_see_series(request, row: Series, invite: str | None) -> bool:
+def _may_see_series(request: HttpRequest, row: Series, invite: str | None) -> bool:
     """A public series: anyone; a private one: its organiser, staff, a holder of its invite."""
     if not row.private or request.user.is_staff:
         return True

@@ -1,6 +1,8 @@
 """``manage.py moderator <username> [--remove]``: put a member in the moderators' group (or take
 them out), as the Django admin's user page also can."""
 
+from argparse import ArgumentParser
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management.base import BaseCommand, CommandError
@@ -11,11 +13,11 @@ from accounts.moderation.roles import MODERATORS_GROUP
 class Command(BaseCommand):
     help = "Make a member a moderator (or, with --remove, no longer one)."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("username")
         parser.add_argument("--remove", action="store_true")
 
-    def handle(self, *args, username: str, remove: bool, **options):
+    def handle(self, *args: str, username: str, remove: bool, **options: object) -> None:
         member = get_user_model().objects.filter(username=username).first()
         if member is None:
             raise CommandError(f"no member is called {username!r}")

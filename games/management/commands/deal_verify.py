@@ -3,6 +3,9 @@ revealed seed (or from the seed given) and the members' seeds, and confirm every
 (games.tables.verify). A seed that is not the one committed to, or asked for before it may be
 revealed, is refused with a non-zero exit."""
 
+from argparse import ArgumentParser
+from typing import Any
+
 from django.core.management.base import BaseCommand, CommandError
 
 from games.tables.models import Table
@@ -14,11 +17,11 @@ from games.words.refusals import refusal_text
 class Command(BaseCommand):
     help = "Recompute a finished table's deal from its seeds and confirm every card dealt."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("table", type=int, help="the table's number")
         parser.add_argument("--seed", help="check this server seed instead of the stored one")
 
-    def handle(self, *args, **options):
+    def handle(self, *args: str, **options: Any) -> None:
         table = Table.objects.filter(pk=options["table"]).first()
         if table is None:
             raise CommandError(refusal_text("no_table"))

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
 from django.utils import timezone
 
@@ -56,7 +57,9 @@ def chat_room_of(table: Table, user_id: int | None) -> str:
     return ChatRoom.PLAYERS if seated else ChatRoom.SPECTATORS
 
 
-def chat_line_may_be_read(line: ChatLine, *, user: Any, invite: str | None) -> bool:
+def chat_line_may_be_read(
+    line: ChatLine, *, user: User | AnonymousUser, invite: str | None
+) -> bool:
     """Whether ``user`` could read ``line`` where it was said: at a table they may see, in the
     room they chat in there (a seated member the players', anyone else the spectators', where
     spectators are let in); a line a moderator deleted, nobody but moderators. Moderators read
@@ -161,7 +164,9 @@ def _not_flooding(user_id: int, text: str, phrase: str, now: datetime) -> None:
 
 
 @transaction.atomic
-def chat_line_delete(*, moderator: Any, line_id: int, reason: str = "") -> ChatLine:
+def chat_line_delete(
+    *, moderator: User | AnonymousUser, line_id: int, reason: str = ""
+) -> ChatLine:
     """A moderator hides a line for everyone (kept for the reports that cite it). Locks the
     line's row; deleting twice does nothing the second time."""
     if not is_moderator(moderator):

@@ -8,8 +8,8 @@ through the ordinary ``TableChanged`` its save publishes.
 """
 
 from collections.abc import Sequence
-from typing import Any
 
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from accounts.moderation.audit import Target, audit_record
@@ -29,7 +29,7 @@ from games.tables.services.play import seat_leave_match, stand_ins_allowed
 RUNNING = (TableStatus.OPEN, TableStatus.PLAYING)
 
 
-def _reason_of(moderator: Any, reason: str) -> str:
+def _reason_of(moderator: User, reason: str) -> str:
     if not is_moderator(moderator):
         raise NotModerator
     reason = reason.strip()
@@ -38,7 +38,7 @@ def _reason_of(moderator: Any, reason: str) -> str:
     return reason
 
 
-def table_end(*, moderator: Any, table_id: int, reason: str) -> None:
+def table_end(*, moderator: User, table_id: int, reason: str) -> None:
     """End a table that waits or plays (a stuck one): no result, no rating change, no clock;
     every member seated is told, and its status says a moderator ended it."""
     reason = _reason_of(moderator, reason)
@@ -58,7 +58,7 @@ def table_end(*, moderator: Any, table_id: int, reason: str) -> None:
                 )
 
 
-def tables_cancelled(*, actor: Any, table_ids: Sequence[int], reason: str) -> list[int]:
+def tables_cancelled(*, actor: User | None, table_ids: Sequence[int], reason: str) -> list[int]:
     """End these tables as ``table_end`` does, because the event they belong to was cancelled
     (a tournament's, by its organiser: the caller has checked who may, and tells the players
     why in its own notice). Tables already over are left as they are. Locks each row in turn,
@@ -74,7 +74,7 @@ def tables_cancelled(*, actor: Any, table_ids: Sequence[int], reason: str) -> li
     return ended
 
 
-def _end(locked: LockedTable, *, actor: Any, reason: str, status: str) -> None:
+def _end(locked: LockedTable, *, actor: User | None, reason: str, status: str) -> None:
     """No result, no rating change, no clock (nobody is to move at an ended table); audited."""
     table = locked.table
     table.status = status
@@ -89,7 +89,7 @@ def _end(locked: LockedTable, *, actor: Any, reason: str, status: str) -> None:
     )
 
 
-def table_player_remove(*, moderator: Any, table_id: int, user_id: int, reason: str) -> None:
+def table_player_remove(*, moderator: User, table_id: int, user_id: int, reason: str) -> None:
     """Take a member off their seat in play: a bot plays it to the end, and a ranked match
     counts them last (as if they left, ``Seat.left``). They are told why."""
     reason = _reason_of(moderator, reason)
@@ -159,7 +159,7 @@ def tables_of_banned_member(sanctioned: MemberSanctioned) -> None:
 
 def report_from_table(
     *,
-    reporter: Any,
+    reporter: User,
     table_id: int,
     member_id: int,
     reason: str,
@@ -193,7 +193,7 @@ def report_from_table(
 
 
 def report_from_chat_line(
-    *, reporter: Any, line_id: int, reason: str, note: str = "", invite: str | None = None
+    *, reporter: User, line_id: int, reason: str, note: str = "", invite: str | None = None
 ) -> None:
     """A report on a chat line's author, with the line, its text and its table attached: by
     someone who could read the line where it was said (``chat_line_may_be_read``)."""

@@ -6,6 +6,7 @@ the daily deal's (games.words.daily)."""
 from datetime import date, datetime
 
 from django import template
+from django.contrib.auth.models import AnonymousUser, User
 
 from accounts.profiles.formats import local_time
 from games.daily.days import DAY_ZONE
@@ -16,7 +17,7 @@ register = template.Library()
 
 
 @register.inclusion_tag("games/daily/_streak.html")
-def daily_streak(user):
+def daily_streak(user: User | AnonymousUser) -> dict[str, int]:
     return {"streak": streak_of(user.pk) if user.is_authenticated else 0}
 
 

@@ -6,9 +6,13 @@ in ``<template>`` elements that the page's script clones (``static/js/table_card
 Moves and events are told by ``games.words.moves``, the same words the frames carry.
 """
 
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
+
 from django import template
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django_stubs_ext import StrPromise
 
 from games.engine.cards import PRINTED_JOKER, Suit, is_card_code, rank_of, standard_deck, suit_of
 from games.words import moves
@@ -50,6 +54,7 @@ def card_svg(code: object) -> SafeString:
         )
     assert isinstance(code, str)
     rank, suit = rank_of(code), suit_of(code)
+    assert suit is not None  # the printed joker was drawn above
     name = CARD_NAME % {"rank": RANK_NAMES[rank], "suit": SUIT_NAMES[suit]}
     return format_html(
         '<svg class="card-svg suit-{}" viewBox="0 0 60 84" role="img" aria-label="{}">'
@@ -69,11 +74,13 @@ def card_chip(code: object) -> SafeString:
     """A card written small but readable, for lines of text (a move's label, a replay's open
     hands): its rank in letters the size of the text and its suit, named for screen readers.
     A drawn card that small would shrink its rank to a few pixels (issue 22)."""
+    name: str | StrPromise
     if code == PRINTED_JOKER:
         rank, suit, name = "", None, JOKER
     elif is_card_code(code):
         assert isinstance(code, str)
         rank, suit = rank_of(code), suit_of(code)
+        assert suit is not None  # the printed joker is the branch above
         name = CARD_NAME % {"rank": RANK_NAMES[rank], "suit": SUIT_NAMES[suit]}
     else:
         return format_html(
@@ -92,7 +99,7 @@ def card_chip(code: object) -> SafeString:
 
 
 @register.filter
-def cards_svg(codes) -> SafeString:
+def cards_svg(codes: Iterable[object]) -> SafeString:
     return format_html_join("", "{}", ((card_svg(code),) for code in codes))
 
 
@@ -119,14 +126,23 @@ def card_templates() -> SafeString:
     return format_html_join("", '<template id="{}">{}</template>', faces)
 
 
+class Playable(Protocol):
+    """A table, a lobby's row of one, or a ranked queue: what names its variant."""
+
+    @property
+    def game(self) -> str: ...
+    @property
+    def variant(self) -> str: ...
+
+
 @register.filter
-def variant_label(table) -> str:
+def variant_label(table: Playable) -> str:
     # A table, or a ranked queue (which has no options).
     return variant_name(table.game, table.variant, getattr(table, "options", None))
 
 
 @register.filter
-def move_text(move: dict, game: str) -> str:
+def move_text(move: Mapping[str, Any], game: str) -> str:
     """A public move (``version``, ``seat``, ``by``, ``events``) in words."""
     return moves.move_text(move["events"], game)
 

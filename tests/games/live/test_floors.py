@@ -7,7 +7,16 @@ from asgiref.sync import async_to_sync
 from channels.testing import WebsocketCommunicator
 from django.db import connection
 
-from games.live.floors import FLOOR_TABLE, EchoConsumer, FanoutFloorConsumer
+from games.live.floors import (
+    FLOOR_TABLE,
+    LOCKED_MOVES,
+    LOCKED_SEATS,
+    LOCKED_TABLES,
+    EchoConsumer,
+    FanoutFloorConsumer,
+    LockedFloorConsumer,
+    locked_floor_create,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -49,6 +58,52 @@ def test_a_bare_tables_move_writes_one_row_and_sends_every_socket_a_frame_of_the
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT table_id, version FROM {FLOOR_TABLE}")
         assert cursor.fetchall() == [(7, 4)]
+
+
+@pytest.fixture
+def locked_floor():
+    locked_floor_create(tables=3, state_bytes=2500)
+    yield
+    with connection.cursor() as cursor:
+        for name in (LOCKED_MOVES, LOCKED_SEATS, LOCKED_TABLES):
+            cursor.execute(f"DROP TABLE {name}")
+
+
+def locked_socket(table_id: int, seat: int) -> WebsocketCommunicator:
+    socket = WebsocketCommunicator(
+        LockedFloorConsumer.as_asgi(), f"/ws/locked/{table_id}/?seat={seat}&bytes=1500&state=2500"
+    )
+    socket.scope["url_route"] = {"kwargs": {"table_id": table_id}}
+    return socket
+
+
+def test_the_locked_floors_move_writes_state_and_move_and_each_seat_gets_a_frame_of_its_own(
+    locked_floor,
+):
+    async def scenario():
+        sockets = [locked_socket(2, seat) for seat in range(4)]
+        for socket in sockets:
+            assert (await socket.connect(10))[0]
+        await sockets[0].send_to(text_data=json.dumps({"type": "move", "version": 0}))
+        frames = [json.loads(await socket.receive_from(10)) for socket in sockets]
+        # A move against a version the table has left changes nothing and tells no one.
+        await sockets[1].send_to(text_data=json.dumps({"type": "move", "version": 0}))
+        await sockets[1].send_to(text_data=json.dumps({"type": "move", "version": 1}))
+        later = [json.loads(await socket.receive_from(10)) for socket in sockets]
+        for socket in sockets:
+            await socket.disconnect()
+        return frames, later
+
+    frames, later = async_to_sync(scenario)()
+    assert [frame["version"] for frame in frames] == [1] * 4
+    assert [frame["version"] for frame in later] == [2] * 4
+    assert len({json.dumps(frame["hand"]) for frame in frames}) == 4
+    assert all(1400 <= len(json.dumps(frame)) <= 1800 for frame in frames)
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT id, version, length(state) FROM {LOCKED_TABLES} ORDER BY id")
+        assert cursor.fetchall() == [(1, 0, 2500), (2, 2, 2500), (3, 0, 2500)]
+        cursor.execute(f"SELECT table_id, version, seat FROM {LOCKED_MOVES} ORDER BY version")
+        assert cursor.fetchall() == [(2, 1, 0), (2, 2, 1)]
 
 
 def test_the_echo_floor_sends_each_frame_back():

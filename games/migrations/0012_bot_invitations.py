@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0010_table_told'),
+        ('games', '0011_table_seed_held'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
