@@ -77,6 +77,7 @@ class Series(models.Model):
     turn_seconds = models.PositiveSmallIntegerField(default=30)
     seating = models.CharField(max_length=8, choices=Seating.choices, default=Seating.RATING)
     late_entry = models.BooleanField(default=False)
+    duplicate_deals = models.BooleanField(default=False)
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:
@@ -123,6 +124,9 @@ class Tournament(models.Model):
     )
     # Late entry into round 1 while its tables are on their first deal (``services.late``).
     late_entry = models.BooleanField(_("late entry"), default=False)
+    # Duplicate deals (issue 31): every table of a round with as many seats plays the same
+    # deals in the same order (``services.rounds``); a result then comes of play, not cards.
+    duplicate_deals = models.BooleanField(_("duplicate deals"), default=False)
     # The organiser paused it: the round being played finishes, the next waits for a resume.
     paused = models.BooleanField(_("paused"), default=False)
     # Why and since when, shown on the page and told to the players (issue 31: a pause told

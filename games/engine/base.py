@@ -266,6 +266,10 @@ class GameRules:
     create: Callable[..., Match] = field(repr=False)
     restore: Callable[[dict[str, Any]], Match] = field(repr=False)
     default_options: Mapping[str, Any] = field(default_factory=dict)
+    optional_options: Mapping[str, Any] = field(default_factory=dict)
+    """Options a match takes only when given, with the value their absence means: unlike the
+    defaults they are not written into a match's options, so a match stored before such an
+    option existed restores and replays exactly as stored."""
     players_by_variant: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     partnerships_by_players: Mapping[int, tuple[tuple[int, ...], ...]] = field(default_factory=dict)
     """The sides at a table of that many seats, where the game is played in partnerships."""
@@ -342,7 +346,7 @@ class GameRules:
 
     def options_for(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """The defaults overlaid with ``options``; an unknown option is refused."""
-        unknown = set(options or {}) - set(self.default_options)
+        unknown = set(options or {}) - set(self.default_options) - set(self.optional_options)
         if unknown:
             raise ValueError(f"unknown {self.name} options: {sorted(unknown)}")
         return {**self.default_options, **(options or {})}

@@ -128,6 +128,10 @@ class Table(models.Model):
     seed_commitment = models.CharField(_("seed commitment"), max_length=64, blank=True)
     generator_version = models.CharField(_("deal generator"), max_length=32, blank=True)
     reveal_after = models.DateTimeField(_("seed kept secret until"), null=True, blank=True)
+    # Duplicate deals (a tournament round's, issue 31): the seed is shared with other tables
+    # that may still be playing its cards, so it stays secret, with the finished match's
+    # hands and replay, until whoever shared it releases it (``tables_seed_release``).
+    seed_held = models.BooleanField(_("seed shared and kept secret"), default=False)
     # What the table tells its seats of things done to it from outside the match (issue 30):
     # a moderator's removal or end, a ban, a daily deal's rotation. Append-only, each entry
     # ``{"kind", "seat" (the seat it is about, or None), "version", "params"}``

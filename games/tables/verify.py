@@ -34,8 +34,9 @@ class Verification:
 
 
 def seed_may_be_revealed(table: Table, now: datetime | None = None) -> bool:
-    """A match's seed is secret until the match is over (a daily deal's: until its day is)."""
-    if table.status != TableStatus.FINISHED:
+    """A match's seed is secret until the match is over (a daily deal's: until its day is;
+    a seed shared by duplicate deals: until it is released, ``Table.seed_held``)."""
+    if table.status != TableStatus.FINISHED or table.seed_held:
         return False
     return table.reveal_after is None or (now or timezone.now()) >= table.reveal_after
 
@@ -45,10 +46,12 @@ def deal_verify(
 ) -> Verification:
     """Recompute the table's match from ``server_seed`` (its own revealed seed when not given)
     and the members' seeds. Refusals (``TableRefusal``): ``seed_not_revealed`` (too early),
+    ``seed_held`` (over, but its duplicate deals are still played elsewhere),
     ``not_verifiable`` (dealt before seeds were committed to), ``seed_mismatch`` (not the
     committed seed: a tampered one), ``deal_mismatch`` (the seeds do not deal what was played)."""
     if not seed_may_be_revealed(table, now):
-        raise TableRefusal("seed_not_revealed")
+        held = table.status == TableStatus.FINISHED and table.seed_held
+        raise TableRefusal("seed_held" if held else "seed_not_revealed")
     if not table.generator_version or not table.seed_commitment:
         raise TableRefusal("not_verifiable")
     seed = table.server_seed if server_seed is None else server_seed

@@ -158,7 +158,10 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     if seat is None and closed and not is_moderator(request.user):
         raise Http404
     # A daily deal's hands and replay wait for its day's end (no spoilers).
-    deal_secret = bool(table.reveal_after and timezone.now() < table.reveal_after)
+    # A duplicate deal's, while the round's other tables still play its cards (seed_held).
+    deal_secret = table.seed_held or bool(
+        table.reveal_after and timezone.now() < table.reveal_after
+    )
     finished = table.status == TableStatus.FINISHED
     # Only a daily deal's table keeps its hands secret to a moment: no query for the others.
     daily = daily_table_of(table.pk) if table.reveal_after else None
@@ -269,6 +272,15 @@ def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
         raise Http404
     if table.reveal_after and timezone.now() < table.reveal_after:
         messages.error(request, _("A daily deal's replay opens when its day is over."))
+        return redirect(_with_invite(reverse("table", args=[table.pk]), invite))
+    if table.seed_held:
+        messages.error(
+            request,
+            _(
+                "The round's other tables play these same deals: the replay opens when "
+                "they are all over."
+            ),
+        )
         return redirect(_with_invite(reverse("table", args=[table.pk]), invite))
     total = table.version
     step = min(max(_int_or_none(request.GET.get("step")) or 0, 0), total)

@@ -33,6 +33,10 @@ MESSAGES = {
     "seed_not_revealed": _(
         "The deal's seed is revealed when the match is over (a daily deal's, when its day is)."
     ),
+    "seed_held": _(
+        "The round's other tables play these same deals: the seed is revealed when they are "
+        "all over."
+    ),
     "not_verifiable": _("This table was dealt before deals could be verified."),
     "seed_mismatch": _("That seed is not the one this table committed to: refused."),
     "deal_mismatch": _("These seeds do not deal the cards this match was played with."),

@@ -41,6 +41,7 @@ def tournament_create(
     turn_seconds: int = 30,
     seating: str = Seating.RATING,
     late_entry: bool = False,
+    duplicate_deals: bool = False,
     now: datetime | None = None,
 ) -> Tournament:
     """Staff make public tournaments, any member a private one. Bad settings raise
@@ -79,6 +80,7 @@ def tournament_create(
         turn_seconds=turn_seconds,
         seating=seating,
         late_entry=late_entry,
+        duplicate_deals=duplicate_deals,
     )
 
 

@@ -47,7 +47,11 @@ def tournament_join_late(*, tournament_id: int, user_id: int, invite: str | None
                 seat = table_seat_add(
                     table_id=round_table.table_id,
                     user_id=user_id,
-                    options=table_options(VARIANTS[tournament.format], size),
+                    options=table_options(
+                        VARIANTS[tournament.format],
+                        size,
+                        duplicate=tournament.duplicate_deals,
+                    ),
                 )
             except TableRefusal:
                 continue  # its first move was played since it was read: the next table

@@ -8,7 +8,15 @@
 - ``tournament_cancelled``: by the start, or by the organiser at any time; a running one's
   tables in play end as a moderator ends a table, in the same transaction.
 - Seating (``round_seat``): tables of at most ``per_table``, sizes differing by at most one,
-  dealt in one bulk write through ``games.tables.services.tables_deal_seated``. By rating, the
+  dealt in one bulk write through ``games.tables.services.tables_deal_seated``. Duplicate
+  deals (the organiser's choice, issue 31): the round's tables share one server seed, and
+  the rummy option ``duplicate`` deals every deal from the seed and its number alone, so the
+  tables of one size play the very same deals in the same order (tables of 5 and of 6 each
+  their own: the seed is mixed with one empty seed per seat, games.tables.seeds); a late
+  entrant's table, dealt afresh for one more, joins the next size's. The seed stays held
+  until the round is over (or the tournament cancelled): a finished table's seed, replay or
+  shown hands would give away the cards the others still play. Tie-break deals are
+  ordinary deals. By rating, the
   players go round the tables in a snake (1 2 3 3 2 1 ...), so every table gets a mix; at
   random, shuffled first. Bye rule [decided]: a table of one can only arise with two to a
   table and an odd number left; then the first in the seating order (the best rated, or the
@@ -41,7 +49,8 @@ from accounts.ratings.models import Rating
 from games.engine.rummy.formats import competition_ranks
 from games.news import publish
 from games.tables.models import MatchResult, Seat, TableStatus
-from games.tables.services import tables_cancelled, tables_deal_seated
+from games.tables.seeds import server_seed_new
+from games.tables.services import tables_cancelled, tables_deal_seated, tables_seed_release
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -110,6 +119,13 @@ def tournament_cancelled(
         round__tournament=tournament, table__status__in=(TableStatus.OPEN, TableStatus.PLAYING)
     ).values_list("table_id", flat=True)
     tables_cancelled(actor=actor, table_ids=list(in_play), reason=reason or TOO_FEW)
+    if tournament.duplicate_deals:
+        # Every table of it is over now: the seeds the finished ones share may be shown.
+        tables_seed_release(
+            table_ids=RoundTable.objects.filter(round__tournament=tournament).values_list(
+                "table_id", flat=True
+            )
+        )
     told = list(
         Entry.objects.filter(
             tournament=tournament,
@@ -323,6 +339,10 @@ def _round_over(rnd: Round) -> bool:
 def _round_end(tournament: Tournament, rnd: Round, now: datetime) -> None:
     rnd.finished_at = now
     rnd.save(update_fields=["finished_at"])
+    if tournament.duplicate_deals:
+        tables_seed_release(
+            table_ids=RoundTable.objects.filter(round=rnd).values_list("table_id", flat=True)
+        )
     publish(TournamentRoundOver(tournament.pk, rnd.number, rnd.final))
     if rnd.final:
         _standings(tournament, rnd, now)
@@ -415,8 +435,11 @@ def _deal(
     tournament: Tournament, players: list[list[int]], *, variant: str | None = None
 ) -> list[int]:
     """The tables of a round (or one tie-break deal): ordinary tables, every seat a member,
-    no bot ever (``stand_ins`` false); Deals play as many deals as the table has players."""
+    no bot ever (``stand_ins`` false); Deals play as many deals as the table has players.
+    A round's with duplicate deals: one seed for all of them, held."""
     tables = players
+    duplicate = tournament.duplicate_deals and variant is None
+    shared_seed = server_seed_new() if duplicate else None
     variant = variant or VARIANTS[tournament.format]
     ids: list[int] = []
     sizes: dict[int, list[list[int]]] = {}
@@ -430,20 +453,24 @@ def _deal(
             game=tournament.game,
             variant=variant,
             players=groups,
-            options=table_options(variant, size),
+            options=table_options(variant, size, duplicate=duplicate),
             turn_seconds=tournament.turn_seconds,
             private=tournament.private,
+            shared_seed=shared_seed,
         )
     for group in tables:
         ids.append(placed[len(group)].pop(0))
     return ids
 
 
-def table_options(variant: str, size: int) -> dict[str, object]:
-    """A tournament table's options: no stand-in bot ever; Deals play one deal per player."""
+def table_options(variant: str, size: int, *, duplicate: bool = False) -> dict[str, object]:
+    """A tournament table's options: no stand-in bot ever; Deals play one deal per player;
+    duplicate deals where the organiser chose them (the rummy option, RM-2 .. RM-4)."""
     options: dict[str, object] = {"stand_ins": False}
     if variant == "deals2":
         options["deals"] = size
+    if duplicate:
+        options["duplicate"] = True
     return options
 
 

@@ -58,6 +58,7 @@ SETTINGS = (
     "turn_seconds",
     "seating",
     "late_entry",
+    "duplicate_deals",
 )
 
 
@@ -149,9 +150,12 @@ def series_create(
         "turn_seconds": 30,
         "seating": "rating",
         "late_entry": False,
+        "duplicate_deals": False,
         **settings,
     }
-    checked = {key: value for key, value in values.items() if key != "late_entry"}
+    checked = {
+        key: value for key, value in values.items() if key not in ("late_entry", "duplicate_deals")
+    }
     errors = settings_errors(organiser=organiser, name=name, **checked)  # type: ignore[arg-type]
     errors.update(
         _rule_errors(

@@ -57,6 +57,11 @@ class TournamentForm(forms.Form):
         label=_("Late entry into round 1 while its tables are on their first deal"),
         required=False,
     )
+    duplicate_deals = forms.BooleanField(
+        label=_("Duplicate deals: every table of a round plays the same deals"),
+        help_text=_("Results then come of play, not of the cards dealt."),
+        required=False,
+    )
     private = forms.BooleanField(label=_("Private (joined by invite link)"), required=False)
 
     def clean(self) -> dict[str, Any]:

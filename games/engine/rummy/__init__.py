@@ -12,7 +12,12 @@ from games.engine.base import GameRules
 from games.engine.registry import register
 from games.engine.rummy.formats import FORMATS
 from games.engine.rummy.layout import LayoutVerdict, best_layout, judge_layout, valid_asides
-from games.engine.rummy.match import DEFAULT_OPTIONS, RummyMatch, RummyResult
+from games.engine.rummy.match import (
+    DEFAULT_OPTIONS,
+    OPTIONAL_OPTIONS,
+    RummyMatch,
+    RummyResult,
+)
 from games.engine.rummy.melds import GroupKind, Verdict, classify_group, validate_declaration
 from games.engine.rummy.scoring import Arrangement, Show, arrange, best_show, hand_points
 
@@ -25,6 +30,7 @@ RULES = register(
         create=RummyMatch.start,
         restore=RummyMatch.restore,
         default_options=DEFAULT_OPTIONS,
+        optional_options=OPTIONAL_OPTIONS,
         drop_variants=frozenset(name for name, fmt in FORMATS.items() if fmt.drops is not None),
         # RULES.md leaves the way round open for rummy: clockwise, as the rummy rooms play.
         play_direction="left",

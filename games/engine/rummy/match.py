@@ -50,6 +50,14 @@ plays as many deals as there are players at the table). ``stand_ins``: false whe
 ever play a seat (a tournament's tables): a seat that keeps timing out is dropped where the
 format has drops, else it goes on timing out (``AbsentSeat.TIME_OUT``)."""
 
+OPTIONAL_OPTIONS: dict[str, Any] = {"duplicate": False}
+"""``duplicate``: duplicate deals (a tournament's choice, issue 31): deal *n* is shuffled from
+a stream of its own, drawn from the match's seed and *n* alone (``deal_random``), so every
+match with that seed and seat count is dealt the very same cards in every deal, whatever was
+played before; an open pile shuffled into a new closed deck (RM-4) still draws from the
+match's own stream. Absent, as in every match before it existed: every shuffle draws from the
+match's stream, as it always has (``GameRules.optional_options``)."""
+
 MAX_DEALS = 12
 
 
@@ -129,7 +137,9 @@ class RummyMatch(Match):
         fmt = format_for(variant, options)
         standings = Standings.opening(fmt.opening_scores(players))
         seats = fmt.next_seats(standings)
-        deal = Deal.dealt(number=1, dealer=0, seats=seats, players=players, rng=rng)
+        deal = Deal.dealt(
+            number=1, dealer=0, seats=seats, players=players, rng=deal_random(rng, options, 1)
+        )
         return cls._opened(variant, players, options, rng, standings, deal)
 
     @classmethod
@@ -186,6 +196,8 @@ class RummyMatch(Match):
             raise ValueError("the rummy option 'rejoin' is true or false")
         if not isinstance(options.get("stand_ins", True), bool):
             raise ValueError("the rummy option 'stand_ins' is true or false")
+        if not isinstance(options.get("duplicate", False), bool):
+            raise ValueError("the rummy option 'duplicate' is true or false")
         match = cls(
             variant=variant,
             players=players,
@@ -577,12 +589,13 @@ class RummyMatch(Match):
         return [self.record({"type": "stay_out", "seat": seat})]
 
     def _deal_next(self, seat: int, _action: Mapping[str, Any]) -> list[Event]:
+        number = self.deal.number + 1
         self.deal = Deal.dealt(
-            number=self.deal.number + 1,
+            number=number,
             dealer=seat,
             seats=self.format.next_seats(self.standings),
             players=self.players,
-            rng=self.rng,
+            rng=deal_random(self.rng, self.options, number),
         )
         self.reveal, self.rejoin_score = None, None
         self.history = []  # RM-29: the history is the current deal's
@@ -678,6 +691,16 @@ def _card_groups(value: object) -> list[list[str]]:
                 "bad_card", f"{group!r} holds something that is not a card."
             ) from None
     return groups
+
+
+def deal_random(rng: MatchRandom, options: Mapping[str, Any], number: int) -> MatchRandom:
+    """The stream deal ``number`` is shuffled from (RM-2 .. RM-5): the match's own, or with
+    duplicate deals one of the deal's own from the match's seed (``OPTIONAL_OPTIONS``). Its
+    blocks hash "seed:deal:n:counter", never "seed:counter", so it shares none with the
+    match's stream."""
+    if options.get("duplicate", False):
+        return MatchRandom(f"{rng.seed}:deal:{number}")
+    return rng
 
 
 def format_for(variant: str, options: Mapping[str, Any]) -> Format:

@@ -7,6 +7,7 @@ from games.tables.services.lobby import (
     table_seat_take,
     table_start,
     tables_deal_seated,
+    tables_seed_release,
 )
 from games.tables.services.moderation import tables_cancelled
 from games.tables.services.play import (
@@ -42,4 +43,5 @@ __all__ = [
     "table_timeout_apply",
     "tables_cancelled",
     "tables_deal_seated",
+    "tables_seed_release",
 ]

@@ -4,7 +4,7 @@ A match starts by itself when the last empty seat is taken, or when the table's 
 it and bots fill the empty seats.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -133,11 +133,15 @@ def tables_deal_seated(
     max_timeouts: int = 2,
     private: bool = False,
     ranked: bool = False,
+    shared_seed: str | None = None,
 ) -> list[int]:
     """New tables with these members already seated (one list of user ids per table, in seat
     order), their matches dealt at once: a tournament's round. Bulk writes, so the number of
     queries does not grow with the tables; each table's news follows the commit (``ranked``: a
-    table formed by the ranked queue, games.ranked). Bad settings
+    table formed by the ranked queue, games.ranked). ``shared_seed``: one server seed for all
+    of them (duplicate deals): tables of one size are dealt the very same match, each still
+    committed to its seed and verifiable, the seed held secret until ``tables_seed_release``
+    (a finished table's seed would deal the others' coming cards). Bad settings
     raise ``ValidationError`` and nothing is made. No lock: the rows are new. Returns the new
     tables' ids, in the order given."""
     _check_range("turn_seconds", turn_seconds, TURN_SECONDS)
@@ -151,7 +155,7 @@ def tables_deal_seated(
     for seated in players:
         # Verifiable like every table (games.tables.seeds): no member's browser sat down here,
         # so the server's seed alone is mixed, committed to from now and revealed after.
-        server_seed = server_seed_new()
+        server_seed = shared_seed or server_seed_new()
         seed = match_seed_of(server_seed, [""] * len(seated), GENERATOR_VERSION)
         match = GAMES[game].new_match(variant, len(seated), seed=seed, options=checked[len(seated)])
         seconds = match.decision_seconds() or turn_seconds
@@ -170,6 +174,7 @@ def tables_deal_seated(
                 server_seed=server_seed,
                 seed_commitment=commitment_of(server_seed),
                 generator_version=GENERATOR_VERSION,
+                seed_held=shared_seed is not None,
                 status=TableStatus.PLAYING,
                 state=state,
                 initial_state=state,
@@ -197,6 +202,13 @@ def tables_deal_seated(
             )
         )
     return [table.pk for table in tables]
+
+
+def tables_seed_release(*, table_ids: Iterable[int]) -> int:
+    """The shared seed of these tables may be revealed now (every table dealt from it is over,
+    or ended): each finished one's seed, hands and replay open as any table's do. One query;
+    returns how many tables were held."""
+    return Table.objects.filter(pk__in=table_ids, seed_held=True).update(seed_held=False)
 
 
 def table_seat_take(
