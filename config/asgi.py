@@ -12,9 +12,12 @@ django_http = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+import config.subscribers  # noqa: E402, F401
 from games.live.guards import SameOriginValidator  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
 
+# The news subscribers (every app: ``games.news`` imports them at the first event) are loaded
+# here, not in the first move of a table: that import took the first moves' CPU (issue 34).
 # Everything loaded so far lives as long as the process: keep the collector from walking it,
 # and let it run less often, so that its full passes do not stall every table's frames.
 gc.freeze()

@@ -9,7 +9,7 @@ for the engine's best layout instead. Nothing here changes the match.
 """
 
 from collections import Counter
-from typing import Any
+from collections.abc import Mapping
 
 from games.engine.base import Match
 from games.engine.rummy import RummyMatch, best_layout, judge_layout, valid_asides
@@ -32,7 +32,9 @@ class ArrangementRefusal(Exception):
         self.message = str(REFUSALS[code]) if message is None else message
 
 
-def arrangement_frame(match: Match | None, seat: int, message: dict[str, Any]) -> ArrangementFrame:
+def arrangement_frame(
+    match: Match | None, seat: int, message: Mapping[str, object]
+) -> ArrangementFrame:
     """The answer to ``{"type": "arrange", "groups": [[card, ...], ...]}`` (the player's own
     layout) or ``{"type": "arrange", "sort": true}`` (the engine's best one, never putting
     aside the card just taken from the open pile, RM-8)."""

@@ -55,7 +55,7 @@ _MESSAGE_TYPE = re.compile(r"[a-z][a-z_]{0,31}")
 # A client's frame as parsed: a JSON object with a known ``type``, nothing else checked yet.
 # What a handler reads of it, it checks itself (a fair client's shapes: each handler's
 # docstring), as anything a script may send reaches it.
-ClientMessage = dict[str, Any]
+ClientMessage = dict[str, object]
 
 
 class ShutOutEvent(TypedDict):
