@@ -12,15 +12,18 @@ from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from accounts.profiles.requests import MemberRequest, PageRequest
 from games.catalogue import CATALOGUE_BY_SLUG
 from tournaments import selectors, services
+from tournaments.duplicate import shared_deals
 from tournaments.models import Series, Tournament, TournamentStatus
 from tournaments.refusals import TournamentRefusal, tournament_refusal_text
+from tournaments.series_table import POINTS_BY_PLACE, POINTS_FOR_FINISHING, series_standings
 from tournaments.services.entering import check_in_opens_at, may_see, registration_closes_at
-from tournaments.services.series import series_coming
+from tournaments.services.series import series_coming, zone_of
 from tournaments.web.feeds import series_calendar, tournament_calendar
 from tournaments.web.forms import (
     DEFAULT_ZONE,
@@ -119,6 +122,17 @@ def tournament_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse
         + (f"?{urlencode({'invite': invite})}" if invite else ""),
     }
     return render(request, "tournaments/bracket.html", context)
+
+
+def tournament_deals(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """How each table played the same deals (issue 31, point 7): whoever may see the
+    tournament; a tournament without duplicate deals has no such page."""
+    row = Tournament.objects.filter(pk=tournament_id).first()
+    invite = request.GET.get("invite") or None
+    if row is None or not row.duplicate_deals or not _may_see(request, row, invite):
+        raise Http404
+    context = {"t": row, "invite": invite, "groups": shared_deals(tournament_id)}
+    return render(request, "tournaments/deals.html", context)
 
 
 def tournament_you(request: PageRequest, tournament_id: int) -> HttpResponse:
@@ -276,13 +290,41 @@ def series(request: HttpRequest, series_id: int) -> HttpResponse:
     organiser = user_id is not None and (user_id == row.organiser_id or request.user.is_staff)
     if not _may_see_series(request, row, request.GET.get("invite") or None):
         raise Http404  # a private series is no stranger's business (issue 28)
+    month = _month_asked(request, row)
     context = {
         "series": row,
         "coming": series_coming(row, now=timezone.now()),
         "weekdays": [name for number, name in WEEKDAYS if number in row.weekdays],
         "organiser": organiser,
+        "table": series_standings(row),
+        "month": month,
+        "month_table": series_standings(row, month),
+        "month_before": (month - timedelta(days=1)).replace(day=1),
+        "month_after": (month + timedelta(days=31)).replace(day=1),
+        "points_by_place": POINTS_BY_PLACE,
+        "points_for_finishing": POINTS_FOR_FINISHING,
     }
     return render(request, "tournaments/series.html", context)
+
+
+def _month_asked(request: HttpRequest, row: Series) -> date:
+    """The first day of the month the reader asked for (``?month=2026-12``), or of this month
+    in the series' zone; a month that is not one is said so, and this month shown."""
+    zone = zone_of(row.time_zone) or timezone.get_current_timezone()
+    this_month = timezone.localdate(timezone.now(), zone).replace(day=1)
+    asked = request.GET.get("month")
+    if asked is None:
+        return this_month
+    try:
+        month = date.fromisoformat(f"{asked[:7]}-01") if len(asked) == 7 else None
+    except ValueError:
+        month = None
+    if month is None or not 2000 <= month.year <= 2100:
+        messages.error(
+            request, _("That is not a month (write it as 2026-12): this month is shown.")
+        )
+        return this_month
+    return month
 
 
 SERIES_ACTS: dict[str, Act] = {
