@@ -22,3 +22,8 @@ def chat_group(table_id: int) -> str:
     """Every socket of the table, in every server process, for its chat: a line is said to
     few, and each socket keeps only its own room's (``consumers.TableConsumer``)."""
     return f"chat.{table_id}"
+
+
+def account_group(user_id: int) -> str:
+    """Every open event stream of one bot API account (``streams``), in every server process."""
+    return f"botapi.account.{user_id}"

@@ -3,20 +3,20 @@
 import dataclasses
 import json
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache as shared_cache
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from accounts.moderation.roles import is_moderator
 from games.engine import GAMES
 from games.engine.base import Match
-from games.frames.shapes import SeatJson
+from games.frames.shapes import SeatJson, seat_hue
 from games.tables.models import ChatLine, Move, Seat, Table, TableStatus, seats_put_off
 from games.tables.sql import PUBLIC_MOVE, PublicMove, public_move, table_rows
 from games.tables.visitors import holds_seat
@@ -35,30 +35,19 @@ FINISHED_SHOWN = 10
 
 
 @dataclass(frozen=True)
-class RankedQueue:
-    """The open ranked tables of one variant: ``(taken, seats)`` at each, fullest first."""
-
-    game: str
-    variant: str
-    waiting: tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True)
 class LobbyLists:
     """What a game's lobby lists, the same for every reader: the public tables waiting for
     players (newest first, each with ``taken`` and ``free`` seats; ``open_more`` past the
-    first ``OPEN_SHOWN``), the matches spectators may watch, the latest finished ones, and
-    each variant's ranked queue."""
+    first ``OPEN_SHOWN``), the matches spectators may watch and the latest finished ones."""
 
     open: Sequence[Table]
     open_more: int
     playing: Sequence[Table]
     finished: Sequence[Table]
-    ranked: Sequence[RankedQueue]
 
 
 def lobby_lists(game: str) -> LobbyLists:
-    """The lobby of ``game``, in four queries (five with more than ``OPEN_SHOWN`` open tables)."""
+    """The lobby of ``game``, in three queries (four with more than ``OPEN_SHOWN`` open tables)."""
     public = Table.objects.filter(game=game, private=False).only(*LOBBY_FIELDS)
     waiting = public.filter(status=TableStatus.OPEN)
     taken = Count("seats", filter=Q(seats__user__isnull=False) | ~Q(seats__bot_level=""))
@@ -73,18 +62,7 @@ def lobby_lists(game: str) -> LobbyLists:
         open_more=open_more,
         playing=list(playing.order_by("-started_at")[:PLAYING_SHOWN]),
         finished=list(finished.order_by("-finished_at")[:FINISHED_SHOWN]),
-        ranked=_ranked_queues(game, waiting.filter(ranked=True)),
     )
-
-
-def _ranked_queues(game: str, tables: QuerySet[Table]) -> list[RankedQueue]:
-    """Every variant of ``game``, each with the members waiting at its open ranked tables."""
-    seated = Count("seats", filter=Q(seats__user__isnull=False))
-    rows = tables.annotate(seated=seated).order_by("-seated", "created_at")
-    waiting: dict[str, list[tuple[int, int]]] = {variant: [] for variant in GAMES[game].variants}
-    for variant, count, seats in rows.values_list("variant", "seated", "seat_count"):
-        waiting.setdefault(variant, []).append((count, seats))
-    return [RankedQueue(game, variant, tuple(tables)) for variant, tables in waiting.items()]
 
 
 # -- who may see a table -----------------------------------------------------------------------
@@ -164,11 +142,15 @@ class SeatInfo:
     away: bool
     left: bool
     ready: bool
+    avatar: str = ""  # the member's picture (accounts.profiles.avatars), "" for none
 
     def to_json(self) -> SeatJson:
         return {
             "seat": self.number,
             "name": self.name,
+            "avatar": self.avatar,
+            # A member's colour follows them from name to name; a visitor's, their name.
+            "hue": seat_hue(str(self.user_id) if self.user_id is not None else self.name),
             "bot": self.bot_level or None,
             "stand_in": self.stand_in,
             "away": self.away,
@@ -219,7 +201,7 @@ def table_snapshot(table_id: int) -> TableSnapshot | None:
         return None
     table = rows.table
     match = GAMES[table.game].from_json(table.state) if table.state else None
-    return table_snapshot_of(table, rows.seats, match, rows.last_move)
+    return table_snapshot_of(table, rows.seats, match, rows.last_move, rows.avatars)
 
 
 def table_snapshot_of(
@@ -227,9 +209,10 @@ def table_snapshot_of(
     seats: Sequence[tuple[Seat, str]],
     match: Match | None,
     last_move: PublicMove | None,
+    avatars: Mapping[int, str] | None = None,
 ) -> TableSnapshot:
-    """The snapshot of ``table`` with its ``(seat, member's name)`` pairs, its match and the
-    public side of its last move."""
+    """The snapshot of ``table`` with its ``(seat, member's name)`` pairs, its match, the
+    public side of its last move and the members' pictures (by user id)."""
     return TableSnapshot(
         id=table.pk,
         game=table.game,
@@ -252,6 +235,7 @@ def table_snapshot_of(
                 away=seat.timeouts_in_row >= table.max_timeouts,
                 left=seat.left,
                 ready=seat.ready,
+                avatar=(avatars or {}).get(seat.user_id, "") if seat.user_id is not None else "",
             )
             for seat, name in seats
         ),
