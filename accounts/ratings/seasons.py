@@ -8,7 +8,8 @@ at least ``MONTH_MIN_MATCHES`` ranked matches of the game in the month are on th
 points go to the member with more matches, then to the one whose last match came first. The
 month turns at midnight in India (``accounts.ratings.months``).
 
-Bots are not members: they have no ``RatingChange`` rows, so they are on no month's board.
+Only members are on a board: the house bots have no ``RatingChange`` rows, and a member's bot
+account (``accounts.bots``: a user with a ``bot_account``) is left out by the board's query.
 """
 
 from dataclasses import dataclass
@@ -62,6 +63,7 @@ def month_board(*, game: str, month: date, limit: int = BOARD_SIZE) -> list[Mont
         RatingChange.objects.filter(
             game=game, created_at__gte=month_start(month), created_at__lt=month_end(month)
         )
+        .filter(user__bot_account__isnull=True)
         .values("user", "user__username", "user__profile__display_name")
         .annotate(
             won=Round(Sum(F("ordinal_after") - F("ordinal_before"))),

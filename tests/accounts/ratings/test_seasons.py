@@ -9,6 +9,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from accounts.bots.models import BotAccount
 from accounts.profiles.models import Profile
 from accounts.ratings.models import MonthTitle
 from accounts.ratings.months import (
@@ -68,6 +69,15 @@ def test_the_month_ranks_by_rating_won_then_more_matches_then_the_earlier_last_m
         (4, loser.username, -20),
     ]
     assert board[0].matches == MONTH_MIN_MATCHES + 1
+
+
+def test_a_member_s_bot_account_is_on_no_month_s_board():
+    """Issue 32, point 6: members only, never bots."""
+    owner, bot = members_new(2)
+    BotAccount.objects.create(user=bot, owner=owner)
+    month_played(owner, "rummy", five(10.0), at=MID_NOVEMBER)
+    month_played(bot, "rummy", five(90.0), at=MID_NOVEMBER)
+    assert [row.username for row in month_board(game="rummy", month=NOVEMBER)] == [owner.username]
 
 
 def test_the_month_turns_at_midnight_in_india():

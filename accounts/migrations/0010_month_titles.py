@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('accounts', '0007_profile_time_zone'),
+        ('accounts', '0009_bot_accounts_and_tokens'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
