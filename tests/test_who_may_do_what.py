@@ -136,13 +136,6 @@ R(
     POST=E("ok", visitor="signin", banned="403"),
 )
 R(
-    "games/<slug:slug>/ranked/",
-    "/games/rummy/ranked/",
-    form={"variant": "points"},
-    GET=E("405", banned="403"),
-    POST=E("done", visitor="signin", banned="403"),
-)
-R(
     "games/<slug:slug>/queue/",
     "/games/rummy/queue/",
     GET=E("ok", visitor="signin", banned="403"),
@@ -494,6 +487,19 @@ R(
     GET=E("404", banned="403", organiser="ok", staff="ok"),
     POST=E("404", banned="403", organiser="ok", staff="ok"),
 )
+# Only a tournament with duplicate deals has the page (a private one's: as its page's).
+R(
+    "tournaments/<id:tournament_id>/deals/",
+    "/tournaments/{tournament}/deals/",
+    GET=E("404", banned="403"),
+    POST=E("404", banned="403"),
+)
+R(
+    "tournaments/<id:tournament_id>/deals/",
+    "/tournaments/{duplicate}/deals/",
+    GET=E("404", banned="403", organiser="ok", staff="ok"),
+    POST=E("404", banned="403", organiser="ok", staff="ok"),
+)
 R(
     "tournaments/<id:tournament_id>/you/",
     "/tournaments/{tournament}/you/",
@@ -754,7 +760,7 @@ R(
     GET=E("401", banned="403"),
     POST=E("405", banned="403"),
 )
-for _act in ("move", "phrase", "leave"):
+for _act in ("move", "phrase", "ready", "leave"):
     R(
         f"api/bot/tables/<id:table_id>/{_act}",
         f"/api/bot/tables/{{private}}/{_act}",
@@ -990,6 +996,7 @@ class WhoMayDoWhat(TestCase):
         tournament_services.tournament_entrant_remove(
             tournament_id=cup.pk, actor=organiser, user_id=removed.pk, reason="no show"
         )
+        duplicate = tournament(duplicate_deals=True)
         cancelled = tournament()
         tournament_services.tournament_cancel(
             tournament_id=cancelled.pk, actor=organiser, reason="rain"
@@ -1011,6 +1018,7 @@ class WhoMayDoWhat(TestCase):
             **{name: row.pk for name, row in line.items()},
             "tournament": cup.pk,
             "cancelled": cancelled.pk,
+            "duplicate": duplicate.pk,
             "case": Case.objects.get().pk,
             "member": bilal.pk,
             "sanction": Sanction.objects.filter(member=people["muted"]).get().pk,
