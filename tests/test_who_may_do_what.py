@@ -781,7 +781,7 @@ R(
     GET=E("401", banned="403"),
     POST=E("405", banned="403"),
 )
-for _act in ("move", "phrase", "leave"):
+for _act in ("move", "phrase", "ready", "leave"):
     R(
         f"api/bot/tables/<id:table_id>/{_act}",
         f"/api/bot/tables/{{private}}/{_act}",
