@@ -735,6 +735,77 @@ R(
     GET=E("405", visitor="signin", banned="403"),
     POST=E("done", visitor="signin", banned="403"),
 )
+# A member's bots and tokens (issue 35): a form with no bot's name nor account is answered
+# with the page again (400); no role has a token to revoke.
+R(
+    "accounts/bots/",
+    "/accounts/bots/",
+    GET=E("ok", visitor="signin", banned="403"),
+    POST=E("ok", visitor="signin", banned="403"),
+)
+R(
+    "accounts/bots/new/",
+    "/accounts/bots/new/",
+    GET=E("405", visitor="signin", banned="403"),
+    POST=E("400", visitor="signin", banned="403"),
+)
+R(
+    "accounts/bots/tokens/new/",
+    "/accounts/bots/tokens/new/",
+    GET=E("405", visitor="signin", banned="403"),
+    POST=E("400", visitor="signin", banned="403"),
+)
+R(
+    "accounts/bots/tokens/<int:token_id>/revoke/",
+    "/accounts/bots/tokens/1/revoke/",
+    GET=E("405", visitor="signin", banned="403"),
+    POST=E("refused", visitor="signin", banned="403"),
+)
+# The bot API: its page for anyone; every endpoint wants a token none of these roles sends
+# (401), or another method (405), in JSON; a banned member's session still ends first.
+R("api/", "/api/", GET=E("ok", banned="403"), POST=E("ok", banned="403"))
+R("api/account", "/api/account", GET=E("401", banned="403"), POST=E("405", banned="403"))
+R(
+    "api/stream/events",
+    "/api/stream/events",
+    GET=E("401", banned="403"),
+    POST=E("405", banned="403"),
+)
+R(
+    "api/bot/tables/<id:table_id>/stream",
+    "/api/bot/tables/{private}/stream",
+    GET=E("401", banned="403"),
+    POST=E("405", banned="403"),
+)
+for _act in ("move", "phrase", "leave"):
+    R(
+        f"api/bot/tables/<id:table_id>/{_act}",
+        f"/api/bot/tables/{{private}}/{_act}",
+        GET=E("405", banned="403"),
+        POST=E("401", banned="403"),
+    )
+for _answer in ("accept", "decline"):
+    R(
+        f"api/bot/invitations/<int:invitation_id>/{_answer}",
+        f"/api/bot/invitations/1/{_answer}",
+        GET=E("405", banned="403"),
+        POST=E("401", banned="403"),
+    )
+R(
+    "^api/(?P<rest>.*)$",
+    "/api/no/such/thing",
+    GET=E("404", banned="403"),
+    POST=E("404", banned="403"),
+)
+# Only the table's maker invites a bot by name (the others are told they may not); a private
+# table's stranger is told the same, not shown the table.
+R(
+    "tables/<id:table_id>/invite-bot/",
+    "/tables/{private}/invite-bot/",
+    form={"name": "nobot", "seat": "2"},
+    GET=E("405", visitor="signin", banned="403"),
+    POST=E("refused", visitor="signin", banned="403"),
+)
 R("console/", "/console/", GET=E("403", moderator="ok"), POST=E("403", moderator="ok"))
 R("console/cases/", "/console/cases/", GET=E("403", moderator="ok"), POST=E("403", moderator="ok"))
 R(

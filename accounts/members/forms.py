@@ -7,6 +7,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from accounts.profiles.avatars import AVATARS
 from accounts.profiles.formats import zone_choices
 from accounts.profiles.models import Profile
 from accounts.profiles.services import profile_update
@@ -37,12 +38,32 @@ class ZoneField(forms.ChoiceField):
         )
 
 
+class AvatarField(forms.ChoiceField):
+    """The member's picture at the tables, one of our drawn set (the profile page draws each
+    choice), or none: their initials on a colour."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            choices=[("", _("None: my initials on a colour")), *AVATARS.items()],
+            widget=forms.RadioSelect(attrs={"class": "avatar-choice"}),
+            required=False,
+            label=_("Your picture at the tables"),
+            error_messages={
+                "invalid_choice": _(
+                    "“%(value)s” is not one of the pictures offered. Choose one from the list."
+                ),
+            },
+            **kwargs,
+        )
+
+
 class ProfileForm(forms.ModelForm[Profile]):
+    avatar = AvatarField()
     time_zone = ZoneField()
 
     class Meta:
         model = Profile
-        fields = ["display_name", "language", "time_zone"]
+        fields = ["display_name", "avatar", "language", "time_zone"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -1,6 +1,7 @@
 """A member's profile: the name others see (``models.validate_visible_text``, ``name_taken``),
-the language they read and their time zone; ``selectors`` reads it, ``services.profile_update``
-writes it; ``requests`` types the request a view is given (a signed-in member's too).
+their picture at the tables (``avatars``: our own drawn set), the language they read and their
+time zone; ``selectors`` reads it, ``services.profile_update`` writes it; ``requests`` types the
+request a view is given (a signed-in member's too).
 
 How every time, date and number reads to its reader (issue 33): ``zones`` (zones by name,
 renamed ones too; India's for a visitor whose browser has not said), ``middleware`` (activates

@@ -1,4 +1,5 @@
-"""A member's profile: the name others see, the language they read and their time zone."""
+"""A member's profile: the name others see, their picture at the tables, the language they read
+and their time zone."""
 
 import unicodedata
 
@@ -8,6 +9,7 @@ from django.core.validators import MinLengthValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from accounts.profiles.avatars import AVATAR_LENGTH, validate_avatar
 from accounts.profiles.zones import VISITOR_ZONE, validate_zone
 
 
@@ -48,6 +50,10 @@ class Profile(models.Model):
         blank=True,
         validators=[MinLengthValidator(2), validate_visible_text],
         help_text=_("What other players see. Leave it empty to show your username."),
+    )
+    # One of accounts.profiles.avatars.AVATARS; "" shows the member's initials on a colour.
+    avatar = models.CharField(
+        _("picture"), max_length=AVATAR_LENGTH, blank=True, validators=[validate_avatar]
     )
     language = models.CharField(
         _("language"), max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE

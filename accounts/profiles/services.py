@@ -12,18 +12,21 @@ def profile_update(
     *,
     user: User,
     display_name: str | None = None,
+    avatar: str | None = None,
     language: str | None = None,
     time_zone: str | None = None,
 ) -> Profile:
-    """Change what is given of the member's display name, language and time zone; the first
-    write creates the profile. A value that is not allowed raises ValidationError and nothing
-    is saved.
+    """Change what is given of the member's display name, picture, language and time zone;
+    the first write creates the profile. A value that is not allowed raises ValidationError
+    and nothing is saved.
 
     No row lock: a profile is written only by its own member, one request at a time.
     """
     profile = profile_of(user)
     if display_name is not None:
         profile.display_name = display_name
+    if avatar is not None:
+        profile.avatar = avatar
     if language is not None:
         profile.language = language
     if time_zone is not None:

@@ -14,6 +14,7 @@ the table tells this reader of things done to it from outside the match (a moder
 daily deal's rotation: ``games.words.told``).
 """
 
+import zlib
 from typing import Literal, TypedDict
 
 from games.engine.base import Action, Event, View
@@ -21,15 +22,23 @@ from games.words.told import ToldLine
 
 
 class SeatJson(TypedDict):
-    """A seat as every frame shows it."""
+    """A seat as every frame shows it: ``avatar`` is the member's picture
+    (accounts.profiles.avatars; "" for none: their initials on the colour of ``hue``)."""
 
     seat: int
     name: str
+    avatar: str
+    hue: int  # 0-359, the same for the same member at every table
     bot: str | None
     stand_in: bool
     away: bool
     left: bool
     ready: bool
+
+
+def seat_hue(who: str) -> int:
+    """The hue of a seat's initials, stable for ``who`` (a member's id, a visitor's name)."""
+    return zlib.crc32(who.encode()) % 360
 
 
 class PublicMove(TypedDict):

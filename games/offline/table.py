@@ -26,7 +26,14 @@ from games.engine import GAMES, IllegalAction
 from games.engine.base import Action, Match
 from games.engine.bots import LEVELS, Bot, bot_for
 from games.frames.arrange import ArrangementRefusal, arrangement_frame
-from games.frames.shapes import ArrangementFrame, ErrorFrame, PublicMove, StateFrame, error_frame
+from games.frames.shapes import (
+    ArrangementFrame,
+    ErrorFrame,
+    PublicMove,
+    StateFrame,
+    error_frame,
+    seat_hue,
+)
 from games.frames.state import TableFacts, state_frame
 from games.frames.told import told_move
 from games.words.moves import move_text
@@ -184,6 +191,8 @@ class OfflineTable:
                 {
                     "seat": seat,
                     "name": "" if level else player,
+                    "avatar": "",
+                    "hue": seat_hue(player),
                     "bot": level or None,
                     "stand_in": False,
                     "away": False,

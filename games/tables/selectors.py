@@ -3,7 +3,7 @@
 import dataclasses
 import json
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, cast
@@ -16,7 +16,7 @@ from django.utils import timezone
 from accounts.moderation.roles import is_moderator
 from games.engine import GAMES
 from games.engine.base import Match
-from games.frames.shapes import SeatJson
+from games.frames.shapes import SeatJson, seat_hue
 from games.tables.models import ChatLine, Move, Seat, Table, TableStatus, seats_put_off
 from games.tables.sql import PUBLIC_MOVE, PublicMove, public_move, table_rows
 from games.tables.visitors import holds_seat
@@ -164,11 +164,15 @@ class SeatInfo:
     away: bool
     left: bool
     ready: bool
+    avatar: str = ""  # the member's picture (accounts.profiles.avatars), "" for none
 
     def to_json(self) -> SeatJson:
         return {
             "seat": self.number,
             "name": self.name,
+            "avatar": self.avatar,
+            # A member's colour follows them from name to name; a visitor's, their name.
+            "hue": seat_hue(str(self.user_id) if self.user_id is not None else self.name),
             "bot": self.bot_level or None,
             "stand_in": self.stand_in,
             "away": self.away,
@@ -219,7 +223,7 @@ def table_snapshot(table_id: int) -> TableSnapshot | None:
         return None
     table = rows.table
     match = GAMES[table.game].from_json(table.state) if table.state else None
-    return table_snapshot_of(table, rows.seats, match, rows.last_move)
+    return table_snapshot_of(table, rows.seats, match, rows.last_move, rows.avatars)
 
 
 def table_snapshot_of(
@@ -227,9 +231,10 @@ def table_snapshot_of(
     seats: Sequence[tuple[Seat, str]],
     match: Match | None,
     last_move: PublicMove | None,
+    avatars: Mapping[int, str] | None = None,
 ) -> TableSnapshot:
-    """The snapshot of ``table`` with its ``(seat, member's name)`` pairs, its match and the
-    public side of its last move."""
+    """The snapshot of ``table`` with its ``(seat, member's name)`` pairs, its match, the
+    public side of its last move and the members' pictures (by user id)."""
     return TableSnapshot(
         id=table.pk,
         game=table.game,
@@ -252,6 +257,7 @@ def table_snapshot_of(
                 away=seat.timeouts_in_row >= table.max_timeouts,
                 left=seat.left,
                 ready=seat.ready,
+                avatar=(avatars or {}).get(seat.user_id, "") if seat.user_id is not None else "",
             )
             for seat, name in seats
         ),

@@ -45,13 +45,16 @@ class TableRows:
     table: Table  # less its initial state
     seats: list[tuple[Seat, str]]  # in order, each with its member's name
     last_move: PublicMove | None  # the move that made the table's version
+    # The pictures members chose to show at the tables (accounts.profiles.avatars), by member.
+    avatars: dict[int, str]
 
 
 def table_rows(table_id: int, *, for_update: bool = False) -> TableRows | None:
     """The table, its seats with their members' names (as ``Profile.shown_name`` gives them:
-    the display name, else the username; "" for a bot or an empty seat) and its last move, in
-    one query. ``for_update`` first locks the table's row until the transaction ends (on
-    PostgreSQL; SQLite's IMMEDIATE transaction already holds the database's write lock).
+    the display name, else the username; "" for a bot or an empty seat) and pictures, and its
+    last move, in one query. ``for_update`` first locks the table's row until the transaction
+    ends (on PostgreSQL; SQLite's IMMEDIATE transaction already holds the database's write
+    lock).
 
     Lock first, then read: at READ COMMITTED a join in the locking statement itself reads the
     locked row afresh after waiting for it, but the joined rows (the seats, the last move) as
@@ -73,10 +76,16 @@ def table_rows(table_id: int, *, for_update: bool = False) -> TableRows | None:
     move_end = table_end + PUBLIC_MOVE_ROWS.width
     seat_end = move_end + SEAT_ROWS.width
     last = PUBLIC_MOVE_ROWS.as_dict(rows[0][table_end:move_end])
+    seats = [(SEAT_ROWS.instance(row[move_end:seat_end]), row[seat_end] or "") for row in rows]
     return TableRows(
         table=TABLE_ROWS.instance(rows[0][:table_end]),
-        seats=[(SEAT_ROWS.instance(row[move_end:seat_end]), row[seat_end] or "") for row in rows],
+        seats=seats,
         last_move=cast(PublicMove, last) if last["version"] is not None else None,
+        avatars={
+            seat.user_id: row[seat_end + 1]
+            for (seat, _name), row in zip(seats, rows, strict=True)
+            if seat.user_id is not None and row[seat_end + 1]
+        },
     )
 
 
@@ -90,13 +99,14 @@ def table_lock_sql() -> str:
 def table_read_sql() -> str:
     """One row per seat, in seat order (parameter: the table's id): the table's row, the public
     side of its last move (NULLs before the first move: versions have no gaps, so it is the one
-    at the table's version), the seat's row and its member's name (NULL for no member)."""
+    at the table's version), the seat's row, its member's name (NULL for no member) and the
+    picture they chose (NULL or "" for none)."""
     t, s, m = TABLE_ROWS.aliased("t"), SEAT_ROWS.aliased("s"), PUBLIC_MOVE_ROWS.aliased("m")
     u, p = _USERS.aliased("u"), _PROFILES.aliased("p")
     username = get_user_model().USERNAME_FIELD
     return f"""
         SELECT {t.columns}, {m.columns}, {s.columns},
-               COALESCE(NULLIF({p["display_name"]}, ''), {u[username]})
+               COALESCE(NULLIF({p["display_name"]}, ''), {u[username]}), {p["avatar"]}
         FROM {t.table}
         JOIN {s.table} ON {s["table"]} = {t["pk"]}
         LEFT JOIN {m.table} ON {m["table"]} = {t["pk"]} AND {m["version"]} = {t["version"]}

@@ -49,6 +49,8 @@ class LockedTable:
     match: Match | None
     # The members' names as read with the lock, by user id (None: a bot or an empty seat).
     names: dict[int | None, str] = field(default_factory=dict)
+    # The pictures they chose (``TableRows.avatars``), by user id.
+    avatars: dict[int, str] = field(default_factory=dict)
     # The columns changed on each seat, by seat number: ``save`` writes those and no others, so
     # that no seat write puts back a value it never meant to change.
     changed_seats: dict[int, set[str]] = field(default_factory=dict)
@@ -71,6 +73,7 @@ class LockedTable:
             seats=[seat for seat, _name in rows.seats],
             match=GAMES[table.game].from_json(table.state) if table.state else None,
             names={seat.user_id: name for seat, name in rows.seats},
+            avatars=rows.avatars,
             last_move=rows.last_move,
             status_said=table.status,
         )
@@ -221,7 +224,7 @@ class LockedTable:
         if any(seat.user_id not in self.names for seat in self.seats):
             return None
         named = [(seat, self.names[seat.user_id]) for seat in self.seats]
-        return table_snapshot_of(self.table, named, self.match, self.last_move)
+        return table_snapshot_of(self.table, named, self.match, self.last_move, self.avatars)
 
     def queue_bot_turn(self, now: datetime | None = None) -> None:
         """The job of a bot to move in the position now on the table (the next deal's not

@@ -18,6 +18,8 @@ def facts_of(game: str, variant: str, count: int, **changes) -> TableFacts:
         {
             "seat": number,
             "name": f"p{number}",
+            "avatar": "",
+            "hue": 0,
             "bot": None,
             "stand_in": False,
             "away": False,

@@ -14,6 +14,7 @@ from accounts.profiles.services import profile_update
 from games.sql import execute_together
 from games.tables import services
 from games.tables.models import Move, MoveBy, Seat, Table, TableStatus
+from games.tables.selectors import table_snapshot
 from games.tables.services.locked import PLAY_FIELDS
 from games.tables.sql import (
     MOVE_ROWS,
@@ -82,6 +83,21 @@ def test_the_read_names_each_member_as_their_profile_shows_them_and_a_bot_not_at
         for seat in orm_seats(played)
     ]
     assert names == expected == ["आशा", "player1", "", ""]
+
+
+def test_the_read_gives_the_pictures_members_chose_and_none_for_the_others(played):
+    """Issue 30, point 3: a seat shows its member's picture; Bilal chose none."""
+    asha = Seat.objects.get(table=played, number=0).user
+    profile_update(user=asha, avatar="kite")
+    assert table_rows(played.pk).avatars == {asha.pk: "kite"}
+    seats = [seat.to_json() for seat in table_snapshot(played.pk).seats]
+    assert [seat["avatar"] for seat in seats] == ["kite", "", "", ""]
+    # A member's colour stays theirs when they change their name.
+    profile_update(user=asha, display_name="Asha Rani")
+    again = [seat.to_json() for seat in table_snapshot(played.pk).seats]
+    assert again[0]["name"] == "Asha Rani"
+    assert [seat["hue"] for seat in again] == [seat["hue"] for seat in seats]
+    assert all(0 <= seat["hue"] < 360 for seat in seats)
 
 
 def test_the_read_gives_the_public_side_of_the_move_that_made_the_version(played):

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0011_table_seed_held'),
+        ('games', '0012_bot_invitations'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
