@@ -100,6 +100,11 @@ def main() -> None:
             # The bots' turns at a few tables on an idle platform, beside those under load.
             quiet = table_phase_run(platform, max(1, options.tables // 40), options)
         played = table_phase_run(platform, options.tables, options)
+        on_one = None
+        if options.servers > 1:
+            # The same tables on one of the servers: does a move cost more spread over several?
+            one = argparse.Namespace(**{**vars(options), "spread": "one"})
+            on_one = table_phase_run(platform, options.tables, one)
         capacities = {}
         if options.capacity:
             capacities = {
@@ -116,6 +121,15 @@ def main() -> None:
     report(options, echo, fanout, locked, played, frame_bytes, state_bytes)
     if quiet is not None:
         bots_report(options, quiet, played)
+    if on_one is not None:
+        spread, one = played.cpu_per_move(), on_one.cpu_per_move()
+        verdict = "met" if spread <= 1.1 * one else "MISSED"
+        print(
+            f"\nDaphne CPU per move, summed over the {options.servers} servers: {spread:.2f} ms "
+            f"spread, {one:.2f} ms with every table on one ({spread / one:.2f} x; <= 1.1: "
+            f"{verdict}); p50/p99 on one: {on_one.percentile(0.5):.1f}/"
+            f"{on_one.percentile(0.99):.1f} ms\n" + phase_figures("table move on one", on_one)
+        )
     if capacities:
         capacity_report(options, capacities)
 
@@ -676,7 +690,7 @@ async def bare_tables_phase(platform: Platform, paths: list[str], options) -> Me
     for number, path in enumerate(paths):
         trips = RoundTrips(measure)
         for seat in range(SEATS):
-            server = number if options.spread == "tables" else number * SEATS + seat
+            server = server_of(options, number, seat)
             url = f"{path}{'&' if '?' in path else '?'}seat={seat}"
             clients.append(floor_client(platform, url, seat, trips, options, server))
     await run_clients(platform, clients, measure, options)
@@ -781,12 +795,19 @@ async def table_phase(
         trips = RoundTrips(measure)
         for seat, cookie in enumerate(table.cookies):
             plays = not options.bots or seat < 2
-            server = number if options.spread == "tables" else number * SEATS + seat
+            server = server_of(options, number, seat)
             clients.append(
                 table_client(platform, table, seat, cookie, plays, trips, options, server)
             )
     await run_clients(platform, clients, measure, options, on_start=on_start)
     return measure
+
+
+def server_of(options, table_number: int, seat: int) -> int:
+    """The Daphne a socket connects to (``--spread``; "one": the first, for the comparison)."""
+    if options.spread == "one":
+        return 0
+    return table_number if options.spread == "tables" else table_number * SEATS + seat
 
 
 @dataclass
@@ -1140,7 +1161,10 @@ def soak(platform: Platform, options) -> None:
     )
     refused = sum(measure.refused.values())
     lost = [move for move in measure.moves_sent if move not in found]
-    print(f"\nsoak: {options.soak:.0f} min, {count} Pitch tables (2 members + 2 Medium bots)")
+    print(
+        f"\nsoak: {options.soak:g} min, {count} Pitch tables (2 members + 2 "
+        f"{options.bot_level} bots), 15 s turn clocks, {options.skip:.0%} of turns let time out"
+    )
     print(
         f"{measure.moves} moves ({measure.moves / options.seconds:.1f} a second): "
         + ", ".join(f"{name} {number}" for name, number in sorted(by.items()))
@@ -1154,7 +1178,7 @@ def soak(platform: Platform, options) -> None:
         ]
         if inside:
             print(
-                f"  window {number + 1} ({window / 60:.0f} min): {len(inside)} round trips, "
+                f"  window {number + 1} ({window:.0f} s): {len(inside)} round trips, "
                 f"p50 {percentile(inside, 0.5):.1f} ms, p99 {percentile(inside, 0.99):.1f} ms"
             )
     for name in memory.get("start", {}):

@@ -58,6 +58,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "games.web.unavailable.RedisUnavailableMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages compressed for the phone's network (static files come compressed from WhiteNoise);
+    # Django's gzip pads each response against BREACH.
+    "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

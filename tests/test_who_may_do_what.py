@@ -517,6 +517,19 @@ R(
     GET=E("404", banned="403", organiser="ok", staff="ok"),
     POST=E("404", banned="403", organiser="ok", staff="ok"),
 )
+# Only a tournament with duplicate deals has the page (a private one's: as its page's).
+R(
+    "tournaments/<id:tournament_id>/deals/",
+    "/tournaments/{tournament}/deals/",
+    GET=E("404", banned="403"),
+    POST=E("404", banned="403"),
+)
+R(
+    "tournaments/<id:tournament_id>/deals/",
+    "/tournaments/{duplicate}/deals/",
+    GET=E("404", banned="403", organiser="ok", staff="ok"),
+    POST=E("404", banned="403", organiser="ok", staff="ok"),
+)
 R(
     "tournaments/<id:tournament_id>/you/",
     "/tournaments/{tournament}/you/",
@@ -1026,6 +1039,7 @@ class WhoMayDoWhat(TestCase):
             room=ChatRoom.EVERYONE,
             text="good luck all",
         )
+        duplicate = tournament(duplicate_deals=True)
         cancelled = tournament()
         tournament_services.tournament_cancel(
             tournament_id=cancelled.pk, actor=organiser, reason="rain"
@@ -1047,6 +1061,7 @@ class WhoMayDoWhat(TestCase):
             **{name: row.pk for name, row in line.items()},
             "tournament": cup.pk,
             "cancelled": cancelled.pk,
+            "duplicate": duplicate.pk,
             "case": Case.objects.get().pk,
             "member": bilal.pk,
             "sanction": Sanction.objects.filter(member=people["muted"]).get().pk,

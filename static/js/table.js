@@ -36,6 +36,9 @@ function draw() {
   renderEliminated();
   renderTold();
   keepAwake();
+  // The match shows once drawn from its frame (table_screen.css): no jump as the script lays
+  // out what the server drew.
+  root.classList.add("drawn");
 }
 
 function receive(message) {
