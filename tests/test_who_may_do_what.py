@@ -136,13 +136,6 @@ R(
     POST=E("ok", visitor="signin", banned="403"),
 )
 R(
-    "games/<slug:slug>/ranked/",
-    "/games/rummy/ranked/",
-    form={"variant": "points"},
-    GET=E("405", banned="403"),
-    POST=E("done", visitor="signin", banned="403"),
-)
-R(
     "games/<slug:slug>/queue/",
     "/games/rummy/queue/",
     GET=E("ok", visitor="signin", banned="403"),
@@ -790,7 +783,7 @@ R(
     GET=E("401", banned="403"),
     POST=E("405", banned="403"),
 )
-for _act in ("move", "phrase", "leave"):
+for _act in ("move", "phrase", "ready", "leave"):
     R(
         f"api/bot/tables/<id:table_id>/{_act}",
         f"/api/bot/tables/{{private}}/{_act}",
