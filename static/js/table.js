@@ -22,6 +22,10 @@ function render() {
 }
 
 function draw() {
+  // The match shows once drawn from its frame (table_screen.css): no jump as the script lays
+  // out what the server drew. Set first, in the same task as the drawing (nothing is painted
+  // in between), so that a part that fails to draw cannot hide the table.
+  root.classList.add("drawn");
   root.classList.remove("waiting");
   root.classList.toggle("paused", Boolean(table.frame.pause));
   renderSeats();
@@ -36,9 +40,6 @@ function draw() {
   renderEliminated();
   renderTold();
   keepAwake();
-  // The match shows once drawn from its frame (table_screen.css): no jump as the script lays
-  // out what the server drew.
-  root.classList.add("drawn");
 }
 
 function receive(message) {
