@@ -17,6 +17,9 @@ before it (tests/games/test_layers.py holds the order):
   match and its plain SQL, the reads), the leaderboards and a member's player page (whose
   report form posts to ``moderation``). May import ``profiles``, of ``moderation`` its models
   and console view.
+- ``bots``: bot accounts (a member's program's account, for good: never signed in by
+  password) and personal access tokens (named, scoped, stored hashed, revocable), with their
+  settings page (/accounts/bots/). May import ``profiles``.
 - ``members``: signing up and in (django-allauth's adapter: a banned member is refused, their
   language applied), a member's own profile page (name, language, their ratings and sanctions
   in force) and the language switch. The top: may import every package above.

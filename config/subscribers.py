@@ -20,6 +20,7 @@ From a match's last move to the next round's seats: ``LockedTable.save`` (games.
 
 from accounts.moderation.sanctions import MemberSanctioned
 from accounts.notices.inbox import MemberNoticed
+from games.botapi.news import AccountTold
 from games.daily.news import DailyDealRotated
 from games.daily.services import BOARD_PAGE, daily_match_finished
 from games.live.fanout import (
@@ -28,6 +29,7 @@ from games.live.fanout import (
     page_changed_send,
     table_changed_send,
 )
+from games.live.streams import account_told_send
 from games.news import PageChanged, Subscribers
 from games.tables.news import BotTurnDue, ChatDeleted, ChatPosted, MatchFinished, TableChanged
 from games.tables.services.moderation import tables_of_banned_member
@@ -64,4 +66,6 @@ AFTER_COMMIT: Subscribers = {
     # Told in its transaction by notices (the notices page reads them); nothing more yet.
     MemberNoticed: (),
     TournamentRoundOver: (),
+    # A bot account's event streams hear of an invitation, a seat taken (issue 35).
+    AccountTold: (account_told_send,),
 }

@@ -9,10 +9,12 @@ admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-a
 
 urlpatterns = [
     path("", include("games.web.urls")),
+    path("", include("games.botapi.urls")),
     path("", include("accounts.ratings.urls")),
     path("", include("tournaments.web.urls")),
     path("accounts/", include("accounts.members.urls")),
     path("accounts/", include("accounts.notices.urls")),
+    path("accounts/", include("accounts.bots.urls")),
     path("console/", include("accounts.moderation.urls")),
     path("accounts/", include("allauth.urls")),
     path("admin/", admin.site.urls),

@@ -43,6 +43,12 @@ checks it):
   ``accounts`` the ratings' models and skill and what ``tables`` reads of moderation, the
   floor and Django; never Channels, asgiref, ``live``, ``web``, ``words`` or ``daily``; and
   ``tables`` never imports it.
+- ``botapi``: the bot API (issue 35): /api/ endpoints where a program plays a bot account's
+  seat with a token (``accounts.bots``), its moves through ``tables``' services as a
+  person's, its streams ``live.streams``. Imports ``tables``, ``frames``, ``words``, the
+  engine, the floor, of ``live`` only ``streams`` and ``guards``' caps, and ``accounts.bots``;
+  never Channels, asgiref, ``web``, ``daily``, ``ranked`` or tournaments; nothing imports it but
+  the URLs and ``config``.
 - ``web``: views, forms and template tags: parse a request, call one service or selector,
   render; and ``web.unavailable``, the site's 503 page when Redis does not answer. Imports
   ``tables``, ``daily``, ``ranked``, ``words``, ``frames``, the engine, the floor, and of

@@ -32,6 +32,7 @@ from accounts.moderation.models import Case, Sanction
 from accounts.moderation.reports import report_file
 from accounts.moderation.sanctions import member_ban, member_mute
 from accounts.notices.inbox import notice_send
+from accounts.ratings.months import month_of, month_written
 from games.tables import services as table_services
 from games.tables.models import ChatLine, ChatRoom
 from tests.moderation_support import PASSWORD, moderator_make
@@ -134,13 +135,6 @@ R(
     form={"variant": "points"},
     GET=E("ok", visitor="signin", banned="403"),
     POST=E("ok", visitor="signin", banned="403"),
-)
-R(
-    "games/<slug:slug>/ranked/",
-    "/games/rummy/ranked/",
-    form={"variant": "points"},
-    GET=E("405", banned="403"),
-    POST=E("done", visitor="signin", banned="403"),
 )
 R(
     "games/<slug:slug>/queue/",
@@ -384,6 +378,29 @@ R(
     POST=E("404", visitor="signin", banned="403", moderator="ok"),
 )
 R(
+    # A private tournament's room (issue 31, point 8): its readers report; its author is
+    # shown the form again, told they may not report themselves.
+    "chat/<id:line_id>/report/",
+    "/chat/{tournament_line}/report/",
+    form={"reason": "other"},
+    GET=E("404", visitor="signin", entrant="ok", organiser="ok", banned="403", moderator="ok"),
+    POST=E(
+        "404",
+        visitor="signin",
+        entrant="ok",
+        organiser="done",
+        banned="403",
+        moderator="done",
+    ),
+)
+R(
+    "console/chat/<id:line_id>/delete/",
+    "/console/chat/{tournament_line}/delete/",
+    form={"reason": "x"},
+    GET=E("405", banned="403"),
+    POST=E("403", moderator="done"),
+)
+R(
     "console/chat/<id:line_id>/delete/",
     "/console/chat/{players_line}/delete/",
     form={"reason": "x"},
@@ -445,6 +462,26 @@ R(
 )
 R("ratings/", "/ratings/", GET=E("done", banned="403"), POST=E("done", banned="403"))
 R("ratings/<slug:game>/", "/ratings/rummy/", GET=E("ok", banned="403"), POST=E("ok", banned="403"))
+# The month's boards (issue 32, point 6): anyone may read them; a month that is not one, or
+# has no board, is a 404 that says why.
+R(
+    "ratings/<slug:game>/month/",
+    "/ratings/rummy/month/",
+    GET=E("ok", banned="403"),
+    POST=E("ok", banned="403"),
+)
+R(
+    "ratings/<slug:game>/month/<str:month>/",
+    f"/ratings/rummy/month/{month_written(month_of())}/",
+    GET=E("ok", banned="403"),
+    POST=E("ok", banned="403"),
+)
+R(
+    "ratings/<slug:game>/month/<str:month>/",
+    "/ratings/rummy/month/2026-13/",
+    GET=E("404", banned="403"),
+    POST=E("404", banned="403"),
+)
 R(
     "players/<str:username>/",
     "/players/{username}/",
@@ -491,6 +528,19 @@ R(
 R(
     "tournaments/<id:tournament_id>/bracket/",
     "/tournaments/{cancelled}/bracket/",
+    GET=E("404", banned="403", organiser="ok", staff="ok"),
+    POST=E("404", banned="403", organiser="ok", staff="ok"),
+)
+# Only a tournament with duplicate deals has the page (a private one's: as its page's).
+R(
+    "tournaments/<id:tournament_id>/deals/",
+    "/tournaments/{tournament}/deals/",
+    GET=E("404", banned="403"),
+    POST=E("404", banned="403"),
+)
+R(
+    "tournaments/<id:tournament_id>/deals/",
+    "/tournaments/{duplicate}/deals/",
     GET=E("404", banned="403", organiser="ok", staff="ok"),
     POST=E("404", banned="403", organiser="ok", staff="ok"),
 )
@@ -712,6 +762,77 @@ R(
     GET=E("405", visitor="signin", banned="403"),
     POST=E("done", visitor="signin", banned="403"),
 )
+# A member's bots and tokens (issue 35): a form with no bot's name nor account is answered
+# with the page again (400); no role has a token to revoke.
+R(
+    "accounts/bots/",
+    "/accounts/bots/",
+    GET=E("ok", visitor="signin", banned="403"),
+    POST=E("ok", visitor="signin", banned="403"),
+)
+R(
+    "accounts/bots/new/",
+    "/accounts/bots/new/",
+    GET=E("405", visitor="signin", banned="403"),
+    POST=E("400", visitor="signin", banned="403"),
+)
+R(
+    "accounts/bots/tokens/new/",
+    "/accounts/bots/tokens/new/",
+    GET=E("405", visitor="signin", banned="403"),
+    POST=E("400", visitor="signin", banned="403"),
+)
+R(
+    "accounts/bots/tokens/<int:token_id>/revoke/",
+    "/accounts/bots/tokens/1/revoke/",
+    GET=E("405", visitor="signin", banned="403"),
+    POST=E("refused", visitor="signin", banned="403"),
+)
+# The bot API: its page for anyone; every endpoint wants a token none of these roles sends
+# (401), or another method (405), in JSON; a banned member's session still ends first.
+R("api/", "/api/", GET=E("ok", banned="403"), POST=E("ok", banned="403"))
+R("api/account", "/api/account", GET=E("401", banned="403"), POST=E("405", banned="403"))
+R(
+    "api/stream/events",
+    "/api/stream/events",
+    GET=E("401", banned="403"),
+    POST=E("405", banned="403"),
+)
+R(
+    "api/bot/tables/<id:table_id>/stream",
+    "/api/bot/tables/{private}/stream",
+    GET=E("401", banned="403"),
+    POST=E("405", banned="403"),
+)
+for _act in ("move", "phrase", "ready", "leave"):
+    R(
+        f"api/bot/tables/<id:table_id>/{_act}",
+        f"/api/bot/tables/{{private}}/{_act}",
+        GET=E("405", banned="403"),
+        POST=E("401", banned="403"),
+    )
+for _answer in ("accept", "decline"):
+    R(
+        f"api/bot/invitations/<int:invitation_id>/{_answer}",
+        f"/api/bot/invitations/1/{_answer}",
+        GET=E("405", banned="403"),
+        POST=E("401", banned="403"),
+    )
+R(
+    "^api/(?P<rest>.*)$",
+    "/api/no/such/thing",
+    GET=E("404", banned="403"),
+    POST=E("404", banned="403"),
+)
+# Only the table's maker invites a bot by name (the others are told they may not); a private
+# table's stranger is told the same, not shown the table.
+R(
+    "tables/<id:table_id>/invite-bot/",
+    "/tables/{private}/invite-bot/",
+    form={"name": "nobot", "seat": "2"},
+    GET=E("405", visitor="signin", banned="403"),
+    POST=E("refused", visitor="signin", banned="403"),
+)
 R("console/", "/console/", GET=E("403", moderator="ok"), POST=E("403", moderator="ok"))
 R("console/cases/", "/console/cases/", GET=E("403", moderator="ok"), POST=E("403", moderator="ok"))
 R(
@@ -832,6 +953,13 @@ SOCKETS = {
         ),
         ("table {other}", E("watch", other_player="seat", banned="refused")),
     ],
+    # A place's chat room: whoever may see the place (a private tournament: its entrants, its
+    # organiser, holders of its invite); no such place, nobody.
+    "ws/chat/<slug:kind>/<slug:key>/": [
+        ("chat tournament.{tournament}", E("refused", entrant="open", organiser="open")),
+        ("chat tournament.{cancelled}", E("refused", organiser="open")),
+        ("chat nowhere.1", E("refused")),
+    ],
     "ws/pages/<slug:kind>/<slug:key>/": [
         ("lobby rummy", E("open", banned="refused")),
         ("console all-any-all", E("refused", moderator="open")),
@@ -919,6 +1047,13 @@ class WhoMayDoWhat(TestCase):
         tournament_services.tournament_entrant_remove(
             tournament_id=cup.pk, actor=organiser, user_id=removed.pk, reason="no show"
         )
+        line["tournament_line"] = ChatLine.objects.create(
+            place=f"tournament.{cup.pk}",
+            author=people["entrant"],
+            room=ChatRoom.EVERYONE,
+            text="good luck all",
+        )
+        duplicate = tournament(duplicate_deals=True)
         cancelled = tournament()
         tournament_services.tournament_cancel(
             tournament_id=cancelled.pk, actor=organiser, reason="rain"
@@ -940,6 +1075,7 @@ class WhoMayDoWhat(TestCase):
             **{name: row.pk for name, row in line.items()},
             "tournament": cup.pk,
             "cancelled": cancelled.pk,
+            "duplicate": duplicate.pk,
             "case": Case.objects.get().pk,
             "member": bilal.pk,
             "sanction": Sanction.objects.filter(member=people["muted"]).get().pk,
@@ -995,6 +1131,10 @@ class WhoMayDoWhat(TestCase):
         invite = self.invites.get(role)
         if kind == "presence":
             return "open" if user.is_authenticated else "refused"
+        if kind == "chat":
+            from games.tables.services.chat import place_may_be_seen
+
+            return "open" if place_may_be_seen(key, user=user, invite=invite) else "refused"
         if kind == "table":
             access = table_access(table_id=int(key), user_id=user.pk, invite=invite)
             return "refused" if access is None else "seat" if access.seat is not None else "watch"

@@ -5,10 +5,12 @@ from allauth.account.adapter import DefaultAccountAdapter
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.forms import Form
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from accounts.bots.selectors import is_bot_account
 from accounts.members.language import language_cookie_set
 from accounts.moderation.middleware import banned_page
 from accounts.moderation.models import SanctionKind
@@ -64,7 +66,19 @@ class AccountAdapter(DefaultAccountAdapter):  # type: ignore[misc]  # allauth sh
         return user
 
     def pre_login(self, request: HttpRequest, user: User, **kwargs: Any) -> HttpResponse | None:
-        """A banned member is not signed in: told why and until when instead."""
+        """A banned member is not signed in: told why and until when instead. A bot account
+        never signs in (it has no usable password; this holds even if staff gave it one): its
+        program plays through the bot API with a token."""
+        if is_bot_account(user.pk):
+            from allauth.account.internal.stagekit import clear_login
+            from django.contrib import messages
+
+            clear_login(request)
+            messages.error(
+                request,
+                _("This is a bot account: it plays through the bot API, never by signing in."),
+            )
+            return HttpResponseRedirect(reverse("account_login"))
         ban = sanction_in_force(user.pk, SanctionKind.BAN)
         if ban is not None:
             from allauth.account.internal.stagekit import clear_login

@@ -73,21 +73,21 @@ def table_changed_send(news: TableChanged) -> None:
 
 def chat_news_send(news: ChatPosted | ChatDeleted) -> None:
     """Tell the readers of the chat's room the line said or deleted."""
-    _send_from_here(chat_news_deliver(news))
+    send_from_here(chat_news_deliver(news))
 
 
 def member_banned_shut_out(news: MemberSanctioned) -> None:
     """A ban closes every socket of the member, in every server process."""
     if news.kind == SanctionKind.BAN:
-        _send_from_here(member_shut_out_deliver(news.member_id))
+        send_from_here(member_shut_out_deliver(news.member_id))
 
 
 def page_changed_send(news: PageChanged) -> None:
     """Tell the sockets of the live page ``news`` names that it changed."""
-    _send_from_here(page_changed_deliver(news))
+    send_from_here(page_changed_deliver(news))
 
 
-def _send_from_here(sending: Coroutine[Any, Any, None]) -> None:
+def send_from_here(sending: Coroutine[Any, Any, None]) -> None:
     """Run ``sending`` on this process's sockets' loop without waiting for it, or here."""
     for hub in running_hubs():
         try:

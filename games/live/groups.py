@@ -22,3 +22,14 @@ def chat_group(table_id: int) -> str:
     """Every socket of the table, in every server process, for its chat: a line is said to
     few, and each socket keeps only its own room's (``consumers.TableConsumer``)."""
     return f"chat.{table_id}"
+
+
+def chat_place_group(place: str) -> str:
+    """Every socket of a place's chat (a tournament's: ``"tournament.12"``), in every server
+    process."""
+    return f"chat.place.{place}"
+
+
+def account_group(user_id: int) -> str:
+    """Every open event stream of one bot API account (``streams``), in every server process."""
+    return f"botapi.account.{user_id}"

@@ -25,6 +25,10 @@ function render() {
 }
 
 function draw() {
+  // The match shows once drawn from its frame (table_screen.css): no jump as the script lays
+  // out what the server drew. Set first, in the same task as the drawing (nothing is painted
+  // in between), so that a part that fails to draw cannot hide the table.
+  root.classList.add("drawn");
   root.classList.remove("waiting");
   root.classList.toggle("paused", Boolean(table.frame.pause));
   renderSeats();

@@ -33,6 +33,7 @@ FORBIDDEN = {
     "games/tables": (
         "channels",
         "asgiref",
+        "games.botapi",
         "games.live",
         "games.web",
         "games.words",
@@ -49,6 +50,16 @@ FORBIDDEN = {
         "games.words",
         "games.daily",
         "tournaments",
+    ),
+    # The bot API: the tables' services and the streams of games.live, never Channels itself.
+    "games/botapi": (
+        "channels",
+        "asgiref",
+        "games.web",
+        "games.daily",
+        "games.ranked",
+        "tournaments",
+        "accounts.members",
     ),
     "games/daily": ("channels", "asgiref", "games.live", "games.web", "games.words"),
     "games/words": ("channels", "asgiref", "games.tables", "games.live", "games.web"),
@@ -85,6 +96,7 @@ FORBIDDEN = {
     ),
     # Of games, accounts may read only the engine and the floor (ACCOUNTS_MAY_READ_FROM_GAMES).
     "accounts": ("channels", "asgiref", "config", "tournaments"),
+    "games/live": ("games.botapi",),
     # Tournaments drive tables through their services; the tables never know of tournaments.
     "tournaments": ("channels", "asgiref", "games.live.consumers", "games.web", "games.words"),
 }
@@ -101,7 +113,7 @@ ACCOUNTS_MAY_READ_FROM_GAMES = (
 )
 # The accounts' packages, from the ground up: each imports only those before it
 # (accounts/__init__.py says why).
-ACCOUNTS_ORDER = ("profiles", "notices", "moderation", "ratings", "members")
+ACCOUNTS_ORDER = ("profiles", "notices", "moderation", "ratings", "bots", "members")
 # What the tables read of accounts (games/__init__.py): no page, no sign-in, no words.
 TABLES_MAY_READ_FROM_ACCOUNTS = {
     "accounts.profiles.models",

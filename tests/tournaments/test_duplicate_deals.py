@@ -244,3 +244,49 @@ def test_a_finished_tables_replay_waits_for_the_rounds_other_tables():
     services.tournament_round_check(tournament_id=tournament.pk)
     assert client.get(f"/tables/{first.table_id}/replay/").status_code == 200
     assert client.get(f"/tables/{first.table_id}/").context["deal_secret"] is False
+
+
+def test_after_the_round_the_page_shows_how_each_table_played_each_deal():
+    """Deal by deal, each table's seats with what the deal cost them (RM-21 points) and its
+    winner, from each table's own result sheet, and a link to where its replay shows it."""
+    tournament = running(6, per_table=3, qualifiers=1)
+    tables = current_tables(tournament)
+    client = signed_in(people(1, prefix="reader")[0])
+    url = f"/tournaments/{tournament.pk}/deals/"
+    assert "No round is over yet." in client.get(url).content.decode()
+    for round_table in tables:
+        played_through_the_services(round_table.table_id)
+    services.tournament_round_check(tournament_id=tournament.pk)
+    page = client.get(url).content.decode()
+    (group,) = client.get(url).context["groups"]
+    assert (group.round_number, group.seats) == (1, 3)
+    sheets = {
+        rt.table_id: Table.objects.get(pk=rt.table_id).result.result["sheet"] for rt in tables
+    }
+    # One deal per player at every table (RM-26), and a tie-break deal where one was played.
+    assert [deal.number for deal in group.deals] == sorted(
+        {line["deal"] for sheet in sheets.values() for line in sheet}
+    )
+    for deal in group.deals:
+        had = sorted(table_id for table_id, sheet in sheets.items() if len(sheet) >= deal.number)
+        assert sorted(play.table_id for play in deal.tables) == had
+        if deal.number <= 3:
+            assert len(had) == len(tables)
+        for play in deal.tables:
+            line = sheets[play.table_id][deal.number - 1]
+            assert [seat.points for seat in play.seats] == line["points"]
+            assert [seat.won for seat in play.seats].index(True) == line["winner"]
+            assert f"/tables/{play.table_id}/replay/?step={play.step}" in page
+            replay = client.get(f"/tables/{play.table_id}/replay/?step={play.step}")
+            assert replay.status_code == 200
+    # Deal 2 begins where the move that dealt it left the table.
+    assert all(play.step > 0 for play in group.deals[1].tables)
+    assert "Deal 3" in page
+
+
+def test_a_tournament_without_duplicate_deals_has_no_such_page():
+    tournament = running(6, duplicate=False, per_table=3, qualifiers=1)
+    assert (
+        signed_in(tournament.organiser).get(f"/tournaments/{tournament.pk}/deals/").status_code
+        == 404
+    )

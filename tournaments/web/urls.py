@@ -24,6 +24,11 @@ urlpatterns = [
         name="tournament_bracket",
     ),
     path(
+        "tournaments/<id:tournament_id>/deals/",
+        views.tournament_deals,
+        name="tournament_deals",
+    ),
+    path(
         "tournaments/<id:tournament_id>/<slug:act>/",
         views.tournament_act,
         name="tournament_act",

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_POST
 from accounts.profiles.requests import MemberRequest, PageRequest
 from games.catalogue import CATALOGUE_BY_SLUG
 from tournaments import selectors, services
+from tournaments.duplicate import shared_deals
 from tournaments.models import Series, Tournament, TournamentStatus
 from tournaments.refusals import TournamentRefusal, tournament_refusal_text
 from tournaments.series_table import POINTS_BY_PLACE, POINTS_FOR_FINISHING, series_standings
@@ -121,6 +122,17 @@ def tournament_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse
         + (f"?{urlencode({'invite': invite})}" if invite else ""),
     }
     return render(request, "tournaments/bracket.html", context)
+
+
+def tournament_deals(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """How each table played the same deals (issue 31, point 7): whoever may see the
+    tournament; a tournament without duplicate deals has no such page."""
+    row = Tournament.objects.filter(pk=tournament_id).first()
+    invite = request.GET.get("invite") or None
+    if row is None or not row.duplicate_deals or not _may_see(request, row, invite):
+        raise Http404
+    context = {"t": row, "invite": invite, "groups": shared_deals(tournament_id)}
+    return render(request, "tournaments/deals.html", context)
 
 
 def tournament_you(request: PageRequest, tournament_id: int) -> HttpResponse:

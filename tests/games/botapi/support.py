@@ -1,0 +1,51 @@
+"""Bot accounts, their tokens and requests with them, for the bot API's tests."""
+
+from django.test import Client
+
+from accounts.bots import services
+from games.tables import services as table_services
+from games.tables.models import Table
+
+
+def bot_made(owner, name: str = "randombot"):
+    return services.bot_account_make(owner=owner, name=name)
+
+
+def token_for(member, account, scopes=("play", "read")) -> str:
+    made = services.token_make(member=member, account_id=account.pk, name="t", scopes=list(scopes))
+    return made.secret
+
+
+def api(secret: str | None = None, language: str = "en") -> Client:
+    headers = {"HTTP_ACCEPT_LANGUAGE": language}
+    if secret is not None:
+        headers["HTTP_AUTHORIZATION"] = f"Bearer {secret}"
+    return Client(**headers)
+
+
+def post(client: Client, path: str, body: object = None, raw: bytes | None = None):
+    import json
+
+    data = raw if raw is not None else json.dumps(body if body is not None else {})
+    return client.post(path, data=data, content_type="application/json")
+
+
+def seated_bot_table(creator, bot, game: str = "pitch", levels=("", "easy", "easy", "")) -> Table:
+    """An open table of ``creator``'s with the bot invited to its last seat and seated: the
+    match starts (the other seats: house bots)."""
+    from games.botapi.services import bot_invite, invitation_answer
+
+    table = table_services.table_create(
+        creator_id=creator.pk,
+        game=game,
+        variant="standard" if game == "pitch" else "points",
+        bot_levels=list(levels),
+        options={"target": 3, "back_door": True} if game == "pitch" else {},
+        bot_delay_seconds=0,
+    )
+    invitation = bot_invite(
+        member_id=creator.pk, table_id=table.pk, seat=len(levels) - 1, name=bot.username
+    )
+    invitation_answer(bot_id=bot.pk, invitation_id=invitation.pk, accept=True)
+    table.refresh_from_db()
+    return table
