@@ -1,7 +1,7 @@
 """The lobby pages, pushed: what a server pays to tell its lobby pages of a change.
 
-In one process (the default): seeds a Pitch lobby (50 open tables, 20 matches being played, 10
-finished, a ranked queue) on a fresh PostgreSQL database (SQLite with ``--embedded``), then
+In one process (the default): seeds a Pitch lobby (50 open tables, one of them ranked, 20
+matches being played, 10 finished) on a fresh PostgreSQL database (SQLite with ``--embedded``), then
 times what ``games.live.pages`` does for each push: one read of the lists and one render per
 language, and counts the read's queries and the push's bytes. Beside it, what a page polling
 instead would cost each time: an in-process GET of the lobby page, and of a 404 page (about the
@@ -121,7 +121,14 @@ def seed(open_tables: int) -> None:
         started = table(SEATS)
         if number >= 20:
             Table.objects.filter(pk=started.pk).update(status=TableStatus.FINISHED)
-    services.ranked_table_join(user_id=next(people), game="pitch", variant="standard")
+    # One ranked table waiting, as the lobby lists it with the others.
+    services.table_create(
+        creator_id=next(people),
+        game="pitch",
+        variant="standard",
+        bot_levels=[""] * SEATS,
+        ranked=True,
+    )
 
 
 def report(options, figures: dict) -> None:

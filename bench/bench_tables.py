@@ -61,6 +61,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -100,6 +101,11 @@ def main() -> None:
             # The bots' turns at a few tables on an idle platform, beside those under load.
             quiet = table_phase_run(platform, max(1, options.tables // 40), options)
         played = table_phase_run(platform, options.tables, options)
+        on_one = None
+        if options.servers > 1:
+            # The same tables on one of the servers: does a move cost more spread over several?
+            one = argparse.Namespace(**{**vars(options), "spread": "one"})
+            on_one = table_phase_run(platform, options.tables, one)
         capacities = {}
         if options.capacity:
             capacities = {
@@ -116,6 +122,15 @@ def main() -> None:
     report(options, echo, fanout, locked, played, frame_bytes, state_bytes)
     if quiet is not None:
         bots_report(options, quiet, played)
+    if on_one is not None:
+        spread, one = played.cpu_per_move(), on_one.cpu_per_move()
+        verdict = "met" if spread <= 1.1 * one else "MISSED"
+        print(
+            f"\nDaphne CPU per move, summed over the {options.servers} servers: {spread:.2f} ms "
+            f"spread, {one:.2f} ms with every table on one ({spread / one:.2f} x; <= 1.1: "
+            f"{verdict}); p50/p99 on one: {on_one.percentile(0.5):.1f}/"
+            f"{on_one.percentile(0.99):.1f} ms\n" + phase_figures("table move on one", on_one)
+        )
     if capacities:
         capacity_report(options, capacities)
 
@@ -341,7 +356,8 @@ class Platform:
         self.cpu_start = self._cpu()
         self.client_cpu_start = client_cpu_seconds()
         self.backends_start = self._backends_cpu()
-        self.redis_start = self._redis_cpu()
+        # Embedded, the private redis-server is one of the platform's processes.
+        self.redis_start = 0.0 if self.options.embedded else self._redis_cpu()
         self.jobs_start = self.jobs_received()
 
     def _cpu(self) -> dict[int, float]:
@@ -598,6 +614,10 @@ class Measure:
     beside: Measure | None = None  # the echo probes timed beside the tables
     profile: list[str] = field(default_factory=list)  # where Daphne's time went (--profile)
     bot_turns: list[float] = field(default_factory=list)  # seconds, with --bots
+    # A table's writes that its sockets are sent (its revisions): moves, and a Ready between
+    # deals, each a locked write and a frame to every socket as a move is.
+    revisions: Callable[[], int] | None = None
+    writes: int = 0
 
     def percentile(self, share: float) -> float:
         return percentile(self.samples, share)
@@ -676,7 +696,7 @@ async def bare_tables_phase(platform: Platform, paths: list[str], options) -> Me
     for number, path in enumerate(paths):
         trips = RoundTrips(measure)
         for seat in range(SEATS):
-            server = number if options.spread == "tables" else number * SEATS + seat
+            server = server_of(options, number, seat)
             url = f"{path}{'&' if '?' in path else '?'}seat={seat}"
             clients.append(floor_client(platform, url, seat, trips, options, server))
     await run_clients(platform, clients, measure, options)
@@ -716,6 +736,22 @@ async def bare_move_later(ws, version: int, trips: RoundTrips, options) -> None:
     trips.sent(version + 1, time.monotonic())
     with contextlib.suppress(websockets.ConnectionClosed):
         await ws.send(json.dumps({"type": "move", "version": version}))
+
+
+def revisions_of(tables: list[BenchTable]) -> Callable[[], int]:
+    def summed() -> int:
+        from django.db import connection
+        from django.db.models import Sum
+
+        from games.tables.models import Table
+
+        try:
+            found = Table.objects.filter(pk__in=[table.id for table in tables])
+            return found.aggregate(total=Sum("revision"))["total"] or 0
+        finally:
+            connection.close()  # this thread's own, opened for this read
+
+    return summed
 
 
 def table_phase_run(platform: Platform, count: int, options, turn_seconds: int = 60) -> Measure:
@@ -770,6 +806,7 @@ async def table_phase(
     """The tables' move round trips, and the echo probes' beside them."""
     measure, probed = Measure(), Measure()
     measure.beside = probed
+    measure.revisions = revisions_of(tables)
 
     def on_start() -> None:
         probed.start, probed.end = measure.start, measure.end
@@ -781,12 +818,19 @@ async def table_phase(
         trips = RoundTrips(measure)
         for seat, cookie in enumerate(table.cookies):
             plays = not options.bots or seat < 2
-            server = number if options.spread == "tables" else number * SEATS + seat
+            server = server_of(options, number, seat)
             clients.append(
                 table_client(platform, table, seat, cookie, plays, trips, options, server)
             )
     await run_clients(platform, clients, measure, options, on_start=on_start)
     return measure
+
+
+def server_of(options, table_number: int, seat: int) -> int:
+    """The Daphne a socket connects to (``--spread``; "one": the first, for the comparison)."""
+    if options.spread == "one":
+        return 0
+    return table_number if options.spread == "tables" else table_number * SEATS + seat
 
 
 @dataclass
@@ -841,9 +885,12 @@ async def run_clients(
     await asyncio.sleep(measure.start - time.monotonic())
     platform.cpu_mark()
     measure.wall_start = time.time()
+    revisions_at_start = await asyncio.to_thread(measure.revisions) if measure.revisions else 0
     profiler = platform.profile_start(measure) if options.profile else None
     await asyncio.sleep(measure.end - time.monotonic())
     measure.wall_end = time.time()
+    if measure.revisions:
+        measure.writes = await asyncio.to_thread(measure.revisions) - revisions_at_start
     measure.cpu = platform.cpu_seconds()
     measure.jobs = platform.jobs_received() - platform.jobs_start
     measure.load = os.getloadavg()[0]
@@ -971,6 +1018,13 @@ def report(options, echo, fanout, locked, played, frame_bytes: int, state_bytes:
         for name, ratio in ratios(played, locked).items():
             verdict = "met" if ratio <= TARGETS[name] else "MISSED"
             print(f"  {name:22}{ratio:6.2f} x  (<= {TARGETS[name]}: {verdict})")
+        if played.writes:
+            per_write = played.cpu_per_move() * played.moves_made / played.writes
+            print(
+                f"  (the tables' {played.writes} writes in the window, moves and Readies between "
+                f"deals: Daphne CPU {per_write:.2f} ms per write, "
+                f"{per_write / locked.cpu_per_move():.2f} x the locked floor's per move)"
+            )
     print(
         f"refused moves: {dict(played.refused)}; sockets that failed to connect: echo "
         f"{echo.connect_failures}, fan-out {fanout.connect_failures}, locked "
@@ -1078,6 +1132,8 @@ def capacity_report(options, capacities: dict[str, list[tuple[int, float]]]) -> 
         held[label] = found
         tried = ", ".join(f"{count}: {p99:.0f} ms" for count, p99 in steps)
         note = "confirmed" if confirmed else "NOT confirmed by the second run"
+        if not found:
+            note = "none held: the first count missed"
         print(f"  {label:14} {found:5} {note}   ({tried})")
     if held.get("locked floor"):
         ratio = held["tables"] / held["locked floor"]
@@ -1140,7 +1196,10 @@ def soak(platform: Platform, options) -> None:
     )
     refused = sum(measure.refused.values())
     lost = [move for move in measure.moves_sent if move not in found]
-    print(f"\nsoak: {options.soak:.0f} min, {count} Pitch tables (2 members + 2 Medium bots)")
+    print(
+        f"\nsoak: {options.soak:g} min, {count} Pitch tables (2 members + 2 "
+        f"{options.bot_level} bots), 15 s turn clocks, {options.skip:.0%} of turns let time out"
+    )
     print(
         f"{measure.moves} moves ({measure.moves / options.seconds:.1f} a second): "
         + ", ".join(f"{name} {number}" for name, number in sorted(by.items()))
@@ -1154,7 +1213,7 @@ def soak(platform: Platform, options) -> None:
         ]
         if inside:
             print(
-                f"  window {number + 1} ({window / 60:.0f} min): {len(inside)} round trips, "
+                f"  window {number + 1} ({window:.0f} s): {len(inside)} round trips, "
                 f"p50 {percentile(inside, 0.5):.1f} ms, p99 {percentile(inside, 0.99):.1f} ms"
             )
     for name in memory.get("start", {}):

@@ -211,6 +211,10 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.daily_deals_make",
         "schedule": crontab(minute=30),
     },
+    # The months' titles (issue 32, point 6): a month ends at 18:30 UTC (midnight in India),
+    # its titles wait five minutes for a match committed in its last second; every hour, so a
+    # missed run is made up. Idempotent (accounts.ratings.seasons).
+    "month-titles": {"task": "accounts.tasks.month_titles_give", "schedule": crontab(minute=35)},
 }
 
 # The load benchmark's floor: a bare echo socket at /ws/echo/ (bench/bench_tables.py).

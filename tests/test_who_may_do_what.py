@@ -32,6 +32,7 @@ from accounts.moderation.models import Case, Sanction
 from accounts.moderation.reports import report_file
 from accounts.moderation.sanctions import member_ban, member_mute
 from accounts.notices.inbox import notice_send
+from accounts.ratings.months import month_of, month_written
 from games.tables import services as table_services
 from games.tables.models import ChatLine, ChatRoom
 from tests.moderation_support import PASSWORD, moderator_make
@@ -134,13 +135,6 @@ R(
     form={"variant": "points"},
     GET=E("ok", visitor="signin", banned="403"),
     POST=E("ok", visitor="signin", banned="403"),
-)
-R(
-    "games/<slug:slug>/ranked/",
-    "/games/rummy/ranked/",
-    form={"variant": "points"},
-    GET=E("405", banned="403"),
-    POST=E("done", visitor="signin", banned="403"),
 )
 R(
     "games/<slug:slug>/queue/",
@@ -445,6 +439,26 @@ R(
 )
 R("ratings/", "/ratings/", GET=E("done", banned="403"), POST=E("done", banned="403"))
 R("ratings/<slug:game>/", "/ratings/rummy/", GET=E("ok", banned="403"), POST=E("ok", banned="403"))
+# The month's boards (issue 32, point 6): anyone may read them; a month that is not one, or
+# has no board, is a 404 that says why.
+R(
+    "ratings/<slug:game>/month/",
+    "/ratings/rummy/month/",
+    GET=E("ok", banned="403"),
+    POST=E("ok", banned="403"),
+)
+R(
+    "ratings/<slug:game>/month/<str:month>/",
+    f"/ratings/rummy/month/{month_written(month_of())}/",
+    GET=E("ok", banned="403"),
+    POST=E("ok", banned="403"),
+)
+R(
+    "ratings/<slug:game>/month/<str:month>/",
+    "/ratings/rummy/month/2026-13/",
+    GET=E("404", banned="403"),
+    POST=E("404", banned="403"),
+)
 R(
     "players/<str:username>/",
     "/players/{username}/",
@@ -767,7 +781,7 @@ R(
     GET=E("401", banned="403"),
     POST=E("405", banned="403"),
 )
-for _act in ("move", "phrase", "leave"):
+for _act in ("move", "phrase", "ready", "leave"):
     R(
         f"api/bot/tables/<id:table_id>/{_act}",
         f"/api/bot/tables/{{private}}/{_act}",

@@ -32,6 +32,10 @@ from games.tables.services.lobby import ranked_play_allowed
 # A member none of whose pages has said "still here" for this long has closed them: out of
 # the queue (the queue page says so every 10 seconds; issue 32: out within a minute).
 SEEN_WITHIN = timedelta(seconds=45)
+# The seat count a queue is joined at unless the member chooses another: rummy is most often
+# played heads-up online; the others are four-seat games (Hidden Unders with two players drags
+# on: the engine's notes).
+RANKED_SEATS = {"rummy": 2, "courtpiece": 4, "pitch": 4, "unders": 4}
 # The waits a member may choose before being offered bots (point 4), in seconds.
 BOTS_AFTER_CHOICES = (60, 120, 300, 600)
 

@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache as shared_cache
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, F, Q
 from django.utils import timezone
 
 from accounts.moderation.roles import is_moderator
@@ -35,30 +35,19 @@ FINISHED_SHOWN = 10
 
 
 @dataclass(frozen=True)
-class RankedQueue:
-    """The open ranked tables of one variant: ``(taken, seats)`` at each, fullest first."""
-
-    game: str
-    variant: str
-    waiting: tuple[tuple[int, int], ...]
-
-
-@dataclass(frozen=True)
 class LobbyLists:
     """What a game's lobby lists, the same for every reader: the public tables waiting for
     players (newest first, each with ``taken`` and ``free`` seats; ``open_more`` past the
-    first ``OPEN_SHOWN``), the matches spectators may watch, the latest finished ones, and
-    each variant's ranked queue."""
+    first ``OPEN_SHOWN``), the matches spectators may watch and the latest finished ones."""
 
     open: Sequence[Table]
     open_more: int
     playing: Sequence[Table]
     finished: Sequence[Table]
-    ranked: Sequence[RankedQueue]
 
 
 def lobby_lists(game: str) -> LobbyLists:
-    """The lobby of ``game``, in four queries (five with more than ``OPEN_SHOWN`` open tables)."""
+    """The lobby of ``game``, in three queries (four with more than ``OPEN_SHOWN`` open tables)."""
     public = Table.objects.filter(game=game, private=False).only(*LOBBY_FIELDS)
     waiting = public.filter(status=TableStatus.OPEN)
     taken = Count("seats", filter=Q(seats__user__isnull=False) | ~Q(seats__bot_level=""))
@@ -73,18 +62,7 @@ def lobby_lists(game: str) -> LobbyLists:
         open_more=open_more,
         playing=list(playing.order_by("-started_at")[:PLAYING_SHOWN]),
         finished=list(finished.order_by("-finished_at")[:FINISHED_SHOWN]),
-        ranked=_ranked_queues(game, waiting.filter(ranked=True)),
     )
-
-
-def _ranked_queues(game: str, tables: QuerySet[Table]) -> list[RankedQueue]:
-    """Every variant of ``game``, each with the members waiting at its open ranked tables."""
-    seated = Count("seats", filter=Q(seats__user__isnull=False))
-    rows = tables.annotate(seated=seated).order_by("-seated", "created_at")
-    waiting: dict[str, list[tuple[int, int]]] = {variant: [] for variant in GAMES[game].variants}
-    for variant, count, seats in rows.values_list("variant", "seated", "seat_count"):
-        waiting.setdefault(variant, []).append((count, seats))
-    return [RankedQueue(game, variant, tuple(tables)) for variant, tables in waiting.items()]
 
 
 # -- who may see a table -----------------------------------------------------------------------

@@ -1,5 +1,5 @@
 """The lobby of each game as a live page (``games.live.pages``, kind ``"lobby"``): its lists of
-tables and ranked queues, read once and rendered with the page's own includes in each language
+tables, read once and rendered with the page's own includes in each language
 its readers use. Anyone may watch a lobby, visitors too."""
 
 from collections.abc import Iterable

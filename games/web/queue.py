@@ -15,7 +15,6 @@ from games.engine import GAMES
 from games.ranked import selectors, services
 from games.ranked.matching import GAP_EVERY, GAP_MOST, GAP_START, GAP_STEP
 from games.ranked.models import ACCEPT_SECONDS, BOTS_AFTER_SECONDS
-from games.tables.services.ranked import RANKED_SEATS
 from games.web.tables import _game
 from games.words.labels import variant_name
 
@@ -39,7 +38,7 @@ def ranked_queue(request: MemberRequest, slug: str) -> HttpResponse:
         "status": status,
         "variants": [(v, variant_name(slug, v)) for v in rules.variants],
         "seat_counts": _seat_counts(slug),
-        "default_seats": RANKED_SEATS.get(slug, 4),
+        "default_seats": services.RANKED_SEATS.get(slug, 4),
         "bots_after_choices": [(s, s // 60) for s in services.BOTS_AFTER_CHOICES],
         "bots_after_default": BOTS_AFTER_SECONDS,
         "rule": {
@@ -73,7 +72,7 @@ def ranked_queue_status(request: MemberRequest, slug: str) -> HttpResponse:
 def ranked_queue_join(request: MemberRequest, slug: str) -> HttpResponseRedirect:
     _game(slug)
     try:
-        seats = int(request.POST.get("seats", RANKED_SEATS.get(slug, 4)))
+        seats = int(request.POST.get("seats", services.RANKED_SEATS.get(slug, 4)))
         bots_after = int(request.POST.get("bots_after", BOTS_AFTER_SECONDS))
     except ValueError:
         seats, bots_after = 0, 0

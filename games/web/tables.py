@@ -44,6 +44,8 @@ def lobby(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "game": game,
         "lists": selectors.lobby_lists(slug),
+        # "Play ranked" joins the queue of a format (games.ranked) at its usual seat count.
+        "ranked_variants": [(v, variant_name(slug, v)) for v in GAMES[slug].variants],
         # Where the page hears of changes to its lists (games.live.pages, games.web.lobby).
         "lobby_socket": f"/ws/pages/lobby/{slug}/",
     }
@@ -119,26 +121,6 @@ def table_again(request: MemberRequest, table_id: int) -> HttpResponseRedirect:
         return redirect("table", table_id=table.pk)
     path = reverse("table", args=[rematch.pk])
     return redirect(_with_invite(path, rematch.invite_token if rematch.private else None))
-
-
-@require_POST
-@login_required
-def ranked_play(request: MemberRequest, slug: str) -> HttpResponseRedirect:
-    """The "Play ranked" button: a seat at an open ranked table near the member's rating, or
-    at a new one."""
-    _game(slug)
-    try:
-        table = services.ranked_table_join(
-            user_id=request.user.pk,
-            game=slug,
-            variant=request.POST.get("variant", ""),
-            client_seed=request.POST.get("client_seed", ""),
-        )
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
-        return redirect("lobby", slug=slug)
-    return redirect("table", table_id=table.pk)
 
 
 def table(request: HttpRequest, table_id: int) -> HttpResponse:

@@ -13,7 +13,6 @@ urlpatterns = [
     path("games/<slug:slug>/rules/", pages.rules, name="game_rules"),
     path("games/<slug:slug>/tables/", tables.lobby, name="lobby"),
     path("games/<slug:slug>/tables/new/", tables.table_new, name="table_new"),
-    path("games/<slug:slug>/ranked/", tables.ranked_play, name="ranked_play"),
     path("games/<slug:slug>/queue/", queue.ranked_queue, name="ranked_queue"),
     path("games/<slug:slug>/queue/status/", queue.ranked_queue_status, name="ranked_queue_status"),
     path("games/<slug:slug>/queue/join/", queue.ranked_queue_join, name="ranked_queue_join"),

@@ -32,17 +32,6 @@ def _listed(html: str, list_id: str, table_id: int) -> bool:
     return lists is not None and f'<li data-table="{table_id}">' in lists.group(1)
 
 
-def ranked_queue(html: str, variant: str) -> str:
-    """The text of a variant's ranked queue."""
-    return re.search(rf'<span id="ranked-queue-{variant}"[^>]*>(.*?)</span>', html, re.S).group(1)
-
-
-def pushed_parts(html: str) -> list[str]:
-    """A push's elements, each as the page must hold it: the lists and every ranked queue."""
-    lists, *queues = re.split(r'(?=<span id="ranked-queue-)', html.strip())
-    return [lists.strip(), *(queue.strip() for queue in queues)]
-
-
 async def seat_taken_and_left(table, member, *, seconds: float) -> int:
     """Take and leave a seat over and over for ``seconds``, ending seated; how many changes."""
     loop = asyncio.get_running_loop()

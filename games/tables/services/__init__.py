@@ -21,11 +21,9 @@ from games.tables.services.play import (
     table_seat_return,
     table_timeout_apply,
 )
-from games.tables.services.ranked import ranked_table_join
 from games.tables.services.rematch import table_rematch
 
 __all__ = [
-    "ranked_table_join",
     "table_bot_job_requeue",
     "table_bot_turn_play",
     "table_clocks_queued",

@@ -14,6 +14,7 @@ from accounts.moderation.sanctions import sanction_in_force
 from accounts.notices.models import Notice
 from accounts.profiles.formats import local_datetime
 from accounts.ratings.models import RatingChange
+from games.ranked.services import queue_join
 from games.tables import services
 from games.tables.models import ChatLine, ChatRoom, MatchResult, Move, Seat, TableStatus
 from games.tables.services.moderation import (
@@ -100,7 +101,7 @@ def test_leaving_a_ranked_match_pauses_ranked_play_with_the_reason_and_the_end()
     assert ban is not None and ban.cause == "left_ranked"
     assert timedelta(minutes=9) < ban.until - timezone.now() <= timedelta(minutes=10)
     with pytest.raises(ValidationError) as refusal:
-        services.ranked_table_join(user_id=users[2].pk, game="pitch", variant="standard")
+        queue_join(user_id=users[2].pk, game="pitch", variant="standard", seats=4)
     words = refusal.value.message_dict["ranked"][0]
     # Told away from any request: in the site's zone (UTC), the zone named (issue 33).
     assert "you left a ranked match" in words and local_datetime(ban.until) in words

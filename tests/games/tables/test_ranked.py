@@ -1,20 +1,17 @@
 """Ranked tables (issue #10): members only, leaving counts as last, the ratings move in the
-result's transaction, and "Play ranked" seats a member near their rating."""
+result's transaction (the queue that seats them: tests/games/ranked)."""
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.urls import reverse
 from django.utils import timezone
 
 from accounts.ratings.models import Rating, RatingChange
-from games.engine import GAMES
 from games.engine.bots import bot_for
 from games.live.frames import state_frame
 from games.tables import services
 from games.tables.models import Seat, Table, TableStatus
 from games.tables.selectors import table_snapshot
-from games.tables.services.ranked import NEAR, RANKED_SEATS
-from tests.games.table_support import bots_play, match_of, members, refused, signed_in, table_new
+from tests.games.table_support import bots_play, match_of, members, refused, table_new
 
 pytestmark = pytest.mark.django_db
 
@@ -127,56 +124,3 @@ def test_leaving_is_only_for_a_seated_member_of_a_match_being_played():
         services.table_match_leave(table_id=table.pk, user_id=users[0].pk)
     with refused("not_seated"):
         services.table_match_leave(table_id=table.pk, user_id=users[2].pk)
-
-
-# -- Play ranked -------------------------------------------------------------------------------
-
-
-def test_play_ranked_opens_a_members_only_table_then_seats_the_next_member_there():
-    asha, bilal = members(2)
-    first = services.ranked_table_join(user_id=asha.pk, game="rummy", variant="points")
-    assert first.ranked and not first.private and first.status == TableStatus.OPEN
-    assert first.seat_count == RANKED_SEATS["rummy"]
-    assert services.ranked_table_join(user_id=asha.pk, game="rummy", variant="points") == first
-    second = services.ranked_table_join(user_id=bilal.pk, game="rummy", variant="points")
-    assert second == first
-    first.refresh_from_db()
-    assert first.status == TableStatus.PLAYING
-
-
-def test_play_ranked_keeps_variants_apart():
-    asha, bilal = members(2)
-    points = services.ranked_table_join(user_id=asha.pk, game="rummy", variant="points")
-    pool = services.ranked_table_join(user_id=bilal.pk, game="rummy", variant="pool101")
-    assert pool != points and pool.variant == "pool101"
-
-
-def test_play_ranked_does_not_seat_a_member_far_from_the_waiting_players_rating():
-    asha, bilal, chanda = members(3)
-    Rating.objects.create(user=bilal, game="rummy", mu=60, sigma=2, ordinal=1500 + NEAR + 300)
-    Rating.objects.create(user=chanda, game="rummy", mu=58, sigma=2, ordinal=1500 + NEAR + 250)
-    waiting = services.ranked_table_join(user_id=asha.pk, game="rummy", variant="points")
-    strong = services.ranked_table_join(user_id=bilal.pk, game="rummy", variant="points")
-    assert strong != waiting
-    assert services.ranked_table_join(user_id=chanda.pk, game="rummy", variant="points") == strong
-
-
-def test_play_ranked_with_a_bad_variant_makes_nothing():
-    (asha,) = members(1)
-    with pytest.raises(ValidationError):
-        services.ranked_table_join(user_id=asha.pk, game="rummy", variant="nope")
-    assert not Table.objects.exists()
-
-
-def test_the_play_ranked_button_takes_a_member_to_their_table(client):
-    (asha,) = members(1)
-    lobby = signed_in(asha).get(reverse("lobby", args=["pitch"]))
-    assert reverse("ranked_play", args=["pitch"]).encode() in lobby.content
-    response = signed_in(asha).post(
-        reverse("ranked_play", args=["pitch"]), {"variant": GAMES["pitch"].variants[0]}
-    )
-    table = Table.objects.get()
-    assert response.status_code == 302 and response.url == reverse("table", args=[table.pk])
-    assert table.ranked and table.seat_count == 4
-    assert client.post(reverse("ranked_play", args=["pitch"])).status_code == 302
-    assert Table.objects.count() == 1

@@ -7,7 +7,7 @@ import pytest
 from django.utils import timezone
 
 from games.engine import GAMES
-from games.tables import selectors, services
+from games.tables import selectors
 from games.tables.models import Move, MoveBy, Table, TableStatus
 from games.tables.selectors import (
     OPEN_SHOWN,
@@ -42,29 +42,19 @@ def test_the_lobby_lists_each_public_table_by_its_status_and_no_private_one():
     assert ids(lists.finished) == [finished.pk]
 
 
-def test_the_ranked_queue_counts_the_members_waiting_at_each_variant():
-    asha, bilal = members(2)
-    for member in (asha, bilal):
-        services.ranked_table_join(user_id=member.pk, game="pitch", variant="standard")
-    queues = {queue.variant: queue.waiting for queue in lobby_lists("pitch").ranked}
-    assert list(queues) == list(GAMES["pitch"].variants)
-    assert queues["standard"] == ((2, 4),)
-    assert all(waiting == () for variant, waiting in queues.items() if variant != "standard")
-
-
 def test_past_the_open_tables_shown_the_lobby_counts_the_rest(django_assert_num_queries):
     (asha,) = members(1)
     made = [table_new(asha, "rummy", ["", ""]).pk for _ in range(OPEN_SHOWN + 2)]
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(4):
         lists = lobby_lists("rummy")
     assert ids(lists.open) == made[::-1][:OPEN_SHOWN]
     assert lists.open_more == 2
 
 
-def test_the_lobby_reads_in_four_queries(django_assert_num_queries):
+def test_the_lobby_reads_in_three_queries(django_assert_num_queries):
     (asha,) = members(1)
     table_new(asha, "rummy", ["", ""])
-    with django_assert_num_queries(4):
+    with django_assert_num_queries(3):
         selectors.lobby_lists("rummy")
 
 

@@ -6,10 +6,9 @@ import pytest
 from django.urls import reverse
 
 from games.engine import GAMES
-from games.tables import services
+from games.ranked.models import QueueEntry
 from games.tables.models import Move, Seat, Table, TableStatus
 from games.web.templatetags.table_tags import card_chip, card_svg, cards_svg
-from tests.games.lobby_support import ranked_queue
 from tests.games.table_support import bots_play, match_of, members, signed_in, table_new
 from tests.live import ROOT
 
@@ -65,14 +64,23 @@ def test_the_lobby_lists_open_public_tables_with_their_free_seats(client):
     assert re.findall(r"<td[^>]*>(\d+)</td>", row) == ["2", "1"]  # two seats taken, one free
 
 
-def test_the_lobby_shows_each_variants_ranked_queue_and_members_a_button_for_each(client):
+def test_the_lobby_gives_members_a_play_ranked_button_per_format_that_joins_its_queue(client):
+    """Issue 32: "Play ranked" puts the member in the format's queue at its usual seat count,
+    and the queue page says where they stand; a visitor has no button."""
     (asha,) = members(1)
-    services.ranked_table_join(user_id=asha.pk, game="rummy", variant="points")
-    for reader, buttons in ((client, 0), (signed_in(asha), len(GAMES["rummy"].variants))):
+    variants = GAMES["rummy"].variants
+    for reader, buttons in ((client, 0), (signed_in(asha), len(variants))):
         page = reader.get("/games/rummy/tables/").text
-        assert ranked_queue(page, "points") == "1 of 2 seated"
-        assert ranked_queue(page, "deals2") == "nobody waiting"
         assert page.count('<button type="submit" aria-label="Play ranked: ') == buttons
+    assert f'action="{reverse("ranked_queue_join", args=["rummy"])}"' in page
+    response = signed_in(asha).post(
+        reverse("ranked_queue_join", args=["rummy"]), {"variant": "points"}
+    )
+    assert response.status_code == 302
+    assert response.url == reverse("ranked_queue", args=["rummy"])
+    entry = QueueEntry.objects.get(user=asha)
+    assert (entry.game, entry.variant, entry.seats) == ("rummy", "points", 2)
+    assert not Table.objects.exists()
 
 
 def test_only_the_lobby_loads_htmx_with_its_websocket_extension_and_connects_it(client):
