@@ -12,6 +12,7 @@ urlpatterns = [
     path("api/bot/tables/<id:table_id>/stream", views.table_stream, name="api_table_stream"),
     path("api/bot/tables/<id:table_id>/move", views.move, name="api_move"),
     path("api/bot/tables/<id:table_id>/phrase", views.phrase, name="api_phrase"),
+    path("api/bot/tables/<id:table_id>/ready", views.ready, name="api_ready"),
     path("api/bot/tables/<id:table_id>/leave", views.leave, name="api_leave"),
     path(
         "api/bot/invitations/<int:invitation_id>/accept",

@@ -162,6 +162,16 @@ def phrase(request: HttpRequest, table_id: int) -> HttpResponseBase:
 
 
 @endpoint("POST")
+def ready(request: HttpRequest, table_id: int) -> HttpResponseBase:
+    """The last deal's result is read: the next deal need not wait for this seat (issue 22)."""
+    token = guard.play_token(request)
+    if not Seat.objects.filter(table_id=table_id, user_id=token.user_id).exists():
+        raise ApiRefusal("not_seated")
+    changed = table_services.table_ready(table_id=table_id, user_id=token.user_id)
+    return JsonResponse({"ok": True, "changed": changed})
+
+
+@endpoint("POST")
 def leave(request: HttpRequest, table_id: int) -> HttpResponseBase:
     """Before the match the seat is freed; during it a house bot plays the seat to the end."""
     token = guard.play_token(request)

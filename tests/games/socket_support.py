@@ -7,6 +7,10 @@ from dataclasses import dataclass, field
 import websockets
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
+from games.engine.base import leaked_cards
+from games.tables.models import Table
+from games.tables.selectors import table_replay
+
 # Seconds to wait for a frame: generous, for a busy two-core machine.
 TIMEOUT = 20
 
@@ -113,3 +117,15 @@ async def play_through_restarts(platform, table, client, choose) -> list[dict]:
         except (ConnectionClosed, InvalidStatus, OSError, TimeoutError):
             frames += socket.frames
             await asyncio.sleep(0.2)
+
+
+def leaks(frames: list[dict], table: Table, seat: int | None) -> list[tuple[int, list[str]]]:
+    """(version, cards) for every state frame that shows ``seat`` a card it may not see."""
+    matches = [step.match for step in table_replay(table)]
+    return [
+        (frame["version"], found)
+        for frame in frames
+        if frame["type"] == "state" and frame["view"] is not None
+        for found in [leaked_cards(frame, matches[frame["version"]], seat)]
+        if found
+    ]

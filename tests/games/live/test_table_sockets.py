@@ -9,12 +9,10 @@ import pytest
 from channels.db import database_sync_to_async
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from games.engine.base import leaked_cards
 from games.live.guards import CLOSE_TOO_BIG, MAX_FRAME_BYTES
 from games.tables import services
 from games.tables.models import Move, MoveBy, Table, TableStatus
-from games.tables.selectors import table_replay
-from tests.games.socket_support import play_to_the_end, table_socket
+from tests.games.socket_support import leaks, play_to_the_end, table_socket
 from tests.games.table_support import SHORT_MATCHES, members, replayed_state, signed_in, table_new
 
 pytestmark = [
@@ -22,18 +20,6 @@ pytestmark = [
     pytest.mark.xdist_group("live"),
     pytest.mark.usefixtures("tables_stopped_afterwards"),
 ]
-
-
-def leaks(frames: list[dict], table: Table, seat: int | None) -> list[tuple[int, list[str]]]:
-    """(version, cards) for every state frame that shows ``seat`` a card it may not see."""
-    matches = [step.match for step in table_replay(table)]
-    return [
-        (frame["version"], found)
-        for frame in frames
-        if frame["type"] == "state" and frame["view"] is not None
-        for found in [leaked_cards(frame, matches[frame["version"]], seat)]
-        if found
-    ]
 
 
 def table_state(table: Table) -> tuple:
