@@ -61,6 +61,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -355,7 +356,8 @@ class Platform:
         self.cpu_start = self._cpu()
         self.client_cpu_start = client_cpu_seconds()
         self.backends_start = self._backends_cpu()
-        self.redis_start = self._redis_cpu()
+        # Embedded, the private redis-server is one of the platform's processes.
+        self.redis_start = 0.0 if self.options.embedded else self._redis_cpu()
         self.jobs_start = self.jobs_received()
 
     def _cpu(self) -> dict[int, float]:
@@ -612,6 +614,10 @@ class Measure:
     beside: Measure | None = None  # the echo probes timed beside the tables
     profile: list[str] = field(default_factory=list)  # where Daphne's time went (--profile)
     bot_turns: list[float] = field(default_factory=list)  # seconds, with --bots
+    # A table's writes that its sockets are sent (its revisions): moves, and a Ready between
+    # deals, each a locked write and a frame to every socket as a move is.
+    revisions: Callable[[], int] | None = None
+    writes: int = 0
 
     def percentile(self, share: float) -> float:
         return percentile(self.samples, share)
@@ -732,6 +738,22 @@ async def bare_move_later(ws, version: int, trips: RoundTrips, options) -> None:
         await ws.send(json.dumps({"type": "move", "version": version}))
 
 
+def revisions_of(tables: list[BenchTable]) -> Callable[[], int]:
+    def summed() -> int:
+        from django.db import connection
+        from django.db.models import Sum
+
+        from games.tables.models import Table
+
+        try:
+            found = Table.objects.filter(pk__in=[table.id for table in tables])
+            return found.aggregate(total=Sum("revision"))["total"] or 0
+        finally:
+            connection.close()  # this thread's own, opened for this read
+
+    return summed
+
+
 def table_phase_run(platform: Platform, count: int, options, turn_seconds: int = 60) -> Measure:
     """``count`` tables dealt for this phase alone, played, and ended after it."""
     tables = platform.deal(count, turn_seconds=turn_seconds)
@@ -784,6 +806,7 @@ async def table_phase(
     """The tables' move round trips, and the echo probes' beside them."""
     measure, probed = Measure(), Measure()
     measure.beside = probed
+    measure.revisions = revisions_of(tables)
 
     def on_start() -> None:
         probed.start, probed.end = measure.start, measure.end
@@ -862,9 +885,12 @@ async def run_clients(
     await asyncio.sleep(measure.start - time.monotonic())
     platform.cpu_mark()
     measure.wall_start = time.time()
+    revisions_at_start = await asyncio.to_thread(measure.revisions) if measure.revisions else 0
     profiler = platform.profile_start(measure) if options.profile else None
     await asyncio.sleep(measure.end - time.monotonic())
     measure.wall_end = time.time()
+    if measure.revisions:
+        measure.writes = await asyncio.to_thread(measure.revisions) - revisions_at_start
     measure.cpu = platform.cpu_seconds()
     measure.jobs = platform.jobs_received() - platform.jobs_start
     measure.load = os.getloadavg()[0]
@@ -992,6 +1018,13 @@ def report(options, echo, fanout, locked, played, frame_bytes: int, state_bytes:
         for name, ratio in ratios(played, locked).items():
             verdict = "met" if ratio <= TARGETS[name] else "MISSED"
             print(f"  {name:22}{ratio:6.2f} x  (<= {TARGETS[name]}: {verdict})")
+        if played.writes:
+            per_write = played.cpu_per_move() * played.moves_made / played.writes
+            print(
+                f"  (the tables' {played.writes} writes in the window, moves and Readies between "
+                f"deals: Daphne CPU {per_write:.2f} ms per write, "
+                f"{per_write / locked.cpu_per_move():.2f} x the locked floor's per move)"
+            )
     print(
         f"refused moves: {dict(played.refused)}; sockets that failed to connect: echo "
         f"{echo.connect_failures}, fan-out {fanout.connect_failures}, locked "
@@ -1099,6 +1132,8 @@ def capacity_report(options, capacities: dict[str, list[tuple[int, float]]]) -> 
         held[label] = found
         tried = ", ".join(f"{count}: {p99:.0f} ms" for count, p99 in steps)
         note = "confirmed" if confirmed else "NOT confirmed by the second run"
+        if not found:
+            note = "none held: the first count missed"
         print(f"  {label:14} {found:5} {note}   ({tried})")
     if held.get("locked floor"):
         ratio = held["tables"] / held["locked floor"]

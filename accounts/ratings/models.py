@@ -112,6 +112,8 @@ class RatingChange(models.Model):
         indexes = [
             models.Index(fields=["user", "game", "-id"], name="rating_change_history"),
             models.Index(fields=["user", "-id"], name="rating_change_recent"),
+            # A game's month: the monthly board's one aggregate reads only that month's rows.
+            models.Index(fields=["game", "created_at"], name="rating_change_month"),
         ]
 
     def __str__(self) -> str:
@@ -129,3 +131,44 @@ class RatingChange(models.Model):
     @property
     def game_info(self) -> GameInfo | None:
         return CATALOGUE_BY_SLUG.get(self.game)
+
+
+class MonthTitle(models.Model):
+    """One of the first three places on a game's board of one month (``accounts.ratings.seasons``
+    says how the board is ranked), given once the month is over; never changed.
+
+    One title per place and one per member in each game's month: the beat job that gives them
+    may run twice at once, and the second finds them taken."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="month_titles",
+        verbose_name=_("member"),
+        db_index=False,  # the (user, month) index serves it
+    )
+    game = models.CharField(_("card game"), max_length=16)
+    month = models.DateField(_("month"), help_text=_("The first day of the month."))
+    place = models.PositiveSmallIntegerField(_("place"))
+    won = models.IntegerField(_("rating won in the month"))
+    matches = models.PositiveIntegerField(_("ranked matches in the month"))
+    awarded_at = models.DateTimeField(_("given"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("month's title")
+        verbose_name_plural = _("months' titles")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "month", "place"], name="month_title_once_per_place"
+            ),
+            models.UniqueConstraint(
+                fields=["game", "month", "user"], name="month_title_once_per_member"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(place__gte=1, place__lte=3), name="month_title_top_three"
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "-month"], name="month_title_of_member")]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game} {self.month:%Y-%m} #{self.place}"

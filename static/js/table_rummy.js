@@ -251,10 +251,19 @@
       return codeAt(key);
     },
 
-    // A tap selects a card; the buttons then group, discard or put it aside.
+    // A tap selects a card; the buttons then group, discard or put it aside. Only the card
+    // and the moves change: the hand is not drawn again (a slow phone answers the tap sooner).
     cardClicked(api, code, key) {
       api.toggle(key, code);
-      api.rerender();
+      const button = api.root.querySelector(`#hand .card-button[data-key="${CSS.escape(key)}"]`);
+      if (!button) {
+        api.rerender();
+        return true;
+      }
+      const chosen = api.selection.get(key) === code;
+      button.classList.toggle("selected", chosen);
+      button.setAttribute("aria-pressed", String(chosen));
+      api.renderActions();
       return true;
     },
 
