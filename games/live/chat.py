@@ -1,4 +1,7 @@
-"""A table's chat on its socket (issue 20, point 5), and the news that reaches it.
+"""A table's chat on its socket (issue 20, point 5), a place's chat on its own (a tournament's
+room, issue 31, point 8: ``PlaceChatConsumer`` at ``/ws/chat/<kind>/<key>/``), and the news that
+reaches them. Both speak the same frames through one base (``ChatSocket``); what differs is
+where the lines are read and said and who may read them.
 
 Lines cross the channel layer to the table's chat group (``groups.chat_group``), which every
 socket of the table joins: a socket keeps its own room's lines (a player's, the players'; a
@@ -20,12 +23,26 @@ from django.utils import translation
 from accounts.moderation.roles import is_moderator
 from accounts.profiles.formats import local_datetime, reading_as
 from games.converters import row_id_or_none
-from games.live.groups import chat_group, user_group
-from games.live.guards import ClientMessage, GuardedJsonConsumer, ShutOutEvent, scope_reader
+from games.live.dispatch import LoopDispatch
+from games.live.groups import chat_group, chat_place_group, user_group
+from games.live.guards import (
+    ClientMessage,
+    GuardedJsonConsumer,
+    ShutOutEvent,
+    scope_invite,
+    scope_reader,
+)
 from games.tables.models import ChatRoom
 from games.tables.news import ChatDeleted, ChatPosted
-from games.tables.selectors import chat_recent
-from games.tables.services.chat import ChatRefusal, chat_line_delete, chat_line_post
+from games.tables.selectors import chat_recent, chat_recent_in_place
+from games.tables.services.chat import (
+    ChatRefusal,
+    chat_line_delete,
+    chat_line_post,
+    chat_place_post,
+    place_may_be_seen,
+    place_named,
+)
 from games.words.chat import MUTED, QUICK_PHRASES
 
 
@@ -110,40 +127,52 @@ def _history_read(table_id: int, rooms: tuple[str, ...]) -> list[ChatLineEvent]:
     return [chat_event(ChatPosted.of(line)) for line in chat_recent(table_id, rooms)]
 
 
+def _place_history_read(place: str) -> list[ChatLineEvent]:
+    return [chat_event(ChatPosted.of(line)) for line in chat_recent_in_place(place)]
+
+
 _history = database_sync_to_async(_history_read, thread_sensitive=False)
+_place_history = database_sync_to_async(_place_history_read, thread_sensitive=False)
 
 
 _post = database_sync_to_async(chat_line_post, thread_sensitive=False)
+_place_post = database_sync_to_async(chat_place_post, thread_sensitive=False)
+_place_may_be_seen = database_sync_to_async(place_may_be_seen, thread_sensitive=False)
 _delete = database_sync_to_async(chat_line_delete, thread_sensitive=False)
 _is_moderator = database_sync_to_async(is_moderator, thread_sensitive=False)
 
 
-class TableChat(GuardedJsonConsumer):
-    """The chat part of ``consumers.TableConsumer``."""
+class ChatSocket(GuardedJsonConsumer):
+    """A chat's frames on a socket: its history, its lines and deletions as they come, a line
+    said, a moderator's deletion. A subclass says where: its group, its rooms, how the rooms'
+    last lines are read and how a line is said."""
 
-    table_id: int = 0
     user_id: int | None = None
-    seat: int | None = None
-    invite: str | None = None
     moderator = False
     chat_joined = False
     chat_rooms_sent: tuple[str, ...] = ()
 
+    def chat_group_name(self) -> str:
+        raise NotImplementedError
+
     def chat_rooms(self) -> tuple[str, ...]:
-        if self.seat is not None:
-            return (ChatRoom.PLAYERS,)
-        if self.moderator:
-            return (ChatRoom.PLAYERS, ChatRoom.SPECTATORS)
-        return (ChatRoom.SPECTATORS,)
+        raise NotImplementedError
+
+    async def chat_history_read(self, rooms: tuple[str, ...]) -> list[ChatLineEvent]:
+        raise NotImplementedError
+
+    async def chat_say(self, text: object, phrase: object) -> None:
+        """Say the line as the socket's member, or raise ``ChatRefusal``."""
+        raise NotImplementedError
 
     async def chat_join(self) -> None:
         self.moderator = await _is_moderator(scope_reader(self.scope))
-        await self.channel_layer.group_add(chat_group(self.table_id), self.channel_name)
+        await self.channel_layer.group_add(self.chat_group_name(), self.channel_name)
         self.chat_joined = True
 
     async def chat_leave(self) -> None:
         if self.chat_joined:
-            await self.channel_layer.group_discard(chat_group(self.table_id), self.channel_name)
+            await self.channel_layer.group_discard(self.chat_group_name(), self.channel_name)
 
     async def chat_history_send(self) -> None:
         """The room's last lines (again when the socket's room changed: a spectator sat)."""
@@ -151,7 +180,7 @@ class TableChat(GuardedJsonConsumer):
         self.chat_rooms_sent = rooms
         lines = [
             line_frame(event, self.user_id, self.language)
-            for event in await _history(self.table_id, rooms)
+            for event in await self.chat_history_read(rooms)
         ]
         frame: ChatHistoryFrame = {
             "type": "chat_history",
@@ -182,13 +211,7 @@ class TableChat(GuardedJsonConsumer):
             await self.send_error("chat_sign_in")
             return
         try:
-            await _post(
-                table_id=self.table_id,
-                user_id=self.user_id,
-                text=message.get("text"),
-                phrase=message.get("phrase"),
-                invite=self.invite,
-            )
+            await self.chat_say(message.get("text"), message.get("phrase"))
         except ChatRefusal as refusal:
             if refusal.code == "chat_muted":
                 await self.send_muted(refusal)
@@ -214,6 +237,81 @@ class TableChat(GuardedJsonConsumer):
             await self.send_error(refusal.code)
 
 
+class TableChat(ChatSocket):
+    """The chat part of ``consumers.TableConsumer``: its players' and spectators' rooms."""
+
+    table_id: int = 0
+    seat: int | None = None
+    invite: str | None = None
+
+    def chat_group_name(self) -> str:
+        return chat_group(self.table_id)
+
+    def chat_rooms(self) -> tuple[str, ...]:
+        if self.seat is not None:
+            return (ChatRoom.PLAYERS,)
+        if self.moderator:
+            return (ChatRoom.PLAYERS, ChatRoom.SPECTATORS)
+        return (ChatRoom.SPECTATORS,)
+
+    async def chat_history_read(self, rooms: tuple[str, ...]) -> list[ChatLineEvent]:
+        return await _history(self.table_id, rooms)
+
+    async def chat_say(self, text: object, phrase: object) -> None:
+        assert self.user_id is not None  # asked by ``client_chat``
+        await _post(
+            table_id=self.table_id,
+            user_id=self.user_id,
+            text=text,
+            phrase=phrase,
+            invite=self.invite,
+        )
+
+
+class PlaceChatConsumer(LoopDispatch, ChatSocket):
+    """A place's one chat room on a socket of its own (``/ws/chat/tournament/12/``): whoever
+    may see the place reads it (a private tournament's stranger is refused at the handshake, as
+    its page's socket refuses them); a member says lines there, within the chat's limits and
+    mutes; a visitor only reads."""
+
+    place = ""
+    invite: str | None = None
+
+    def chat_group_name(self) -> str:
+        return chat_place_group(self.place)
+
+    def chat_rooms(self) -> tuple[str, ...]:
+        return (ChatRoom.EVERYONE,)
+
+    async def chat_history_read(self, rooms: tuple[str, ...]) -> list[ChatLineEvent]:
+        return await _place_history(self.place)
+
+    async def chat_say(self, text: object, phrase: object) -> None:
+        await _place_post(
+            place=self.place,
+            user=scope_reader(self.scope),
+            text=text,
+            phrase=phrase,
+            invite=self.invite,
+        )
+
+    async def connect(self) -> None:
+        kwargs = self.scope["url_route"]["kwargs"]
+        place = place_named(str(kwargs["kind"]), str(kwargs["key"]))
+        reader = scope_reader(self.scope)
+        self.invite = scope_invite(self.scope)
+        if place is None or not await _place_may_be_seen(place, user=reader, invite=self.invite):
+            await self.close()
+            return
+        self.place = place
+        self.user_id = reader.pk if reader.is_authenticated else None
+        await self.accept()
+        await self.chat_join()
+
+    async def disconnect(self, code: int) -> None:
+        await self.chat_leave()
+
+
 async def chat_news_deliver(news: ChatPosted | ChatDeleted) -> None:
     layer = get_channel_layer()
     assert layer is not None  # settings.CHANNEL_LAYERS has one
@@ -222,7 +320,8 @@ async def chat_news_deliver(news: ChatPosted | ChatDeleted) -> None:
         event = chat_event(news)
     else:
         event = {"type": "chat.deleted", "line": news.line_id, "room": news.room}
-    await layer.group_send(chat_group(news.table_id), dict(event))
+    group = chat_place_group(news.place) if news.place else chat_group(news.table_id)
+    await layer.group_send(group, dict(event))
 
 
 async def member_shut_out_deliver(member_id: int) -> None:

@@ -24,6 +24,12 @@ def chat_group(table_id: int) -> str:
     return f"chat.{table_id}"
 
 
+def chat_place_group(place: str) -> str:
+    """Every socket of a place's chat (a tournament's: ``"tournament.12"``), in every server
+    process."""
+    return f"chat.place.{place}"
+
+
 def account_group(user_id: int) -> str:
     """Every open event stream of one bot API account (``streams``), in every server process."""
     return f"botapi.account.{user_id}"

@@ -5,6 +5,7 @@ from django.conf import settings
 from django.urls import path, re_path
 
 import games.converters  # noqa: F401 (registers <id:...>)
+from games.live.chat import PlaceChatConsumer
 from games.live.consumers import NoSuchSocket, PresenceConsumer, TableConsumer
 from games.live.pages import PageConsumer
 
@@ -12,6 +13,7 @@ websocket_urlpatterns = [
     path("ws/presence/", PresenceConsumer.as_asgi()),
     path("ws/tables/<id:table_id>/", TableConsumer.as_asgi()),
     path("ws/pages/<slug:kind>/<slug:key>/", PageConsumer.as_asgi()),
+    path("ws/chat/<slug:kind>/<slug:key>/", PlaceChatConsumer.as_asgi()),
 ]
 
 if settings.BENCH_ECHO:

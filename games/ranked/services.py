@@ -16,9 +16,11 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from accounts.notices.reach import reach
 from accounts.ratings.models import Rating, RatingChange
 from accounts.ratings.skill import RATING_TARGET
 from games.engine import GAMES
@@ -36,6 +38,9 @@ SEEN_WITHIN = timedelta(seconds=45)
 # played heads-up online; the others are four-seat games (Hidden Unders with two players drags
 # on: the engine's notes).
 RANKED_SEATS = {"rummy": 2, "courtpiece": 4, "pitch": 4, "unders": 4}
+# The reason a member is pushed for when a table forms for them: its words are
+# games.words.ranked's (listed in config/words.py; ``reach`` refuses a code not listed there).
+TABLE_FORMED = "ranked.table_formed"
 # The waits a member may choose before being offered bots (point 4), in seconds.
 BOTS_AFTER_CHOICES = (60, 120, 300, 600)
 
@@ -241,7 +246,27 @@ def _form(now: datetime) -> int:
     ]
     if _claimed(claims) != len(claims):
         raise _Collision
+    _members_pushed(offers, groups)
     return len(offers)
+
+
+def _members_pushed(offers: Sequence[QueueOffer], groups: Sequence[list[Waiting]]) -> None:
+    """Each member offered a table is pushed (Web Push, where they allowed it; never a mail:
+    one for each table formed would annoy, and come too late to accept it), after the commit:
+    one ``reach`` per game, keyed by the pass's first offer of that game."""
+    by_game: dict[str, tuple[int, list[int]]] = {}
+    for offer, group in zip(offers, groups, strict=True):
+        first, members = by_game.setdefault(offer.game, (offer.pk, []))
+        members += [member.user_id for member in group]
+    for game, (first, members) in by_game.items():
+        reach(
+            member_ids=members,
+            reason=TABLE_FORMED,
+            moment=f"offers:{first}",
+            params={"game": game, "seconds": ACCEPT_SECONDS},
+            link=reverse("ranked_queue", args=[game]),
+            by=("push",),
+        )
 
 
 ENTRIES = Rows(QueueEntry, only=("pk", "user", "game", "variant", "seats", "rating", "joined_at"))

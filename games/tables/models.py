@@ -280,17 +280,24 @@ class MatchResult(models.Model):
 
 class ChatRoom(models.TextChoices):
     """A table's players and its spectators chat apart: a spectator sees the hands no player
-    sees, and must not pass them on."""
+    sees, and must not pass them on. A place with no cards to hide (a tournament) has one room
+    for everyone who may see it."""
 
     PLAYERS = "players", _("players")
     SPECTATORS = "spectators", _("spectators")
+    EVERYONE = "everyone", _("everyone")
 
 
 class ChatLine(models.Model):
-    """One line of a table's chat: typed text, or a quick phrase (``phrase``, a code each
-    reader sees in their own language). Kept for reports; a moderator's deletion hides it."""
+    """One line of a table's chat, or of a place's (``place``: ``"tournament.12"``, whose kind
+    ``services.chat.chat_places`` knows; the tables never learn what it is): typed text, or a
+    quick phrase (``phrase``, a code each reader sees in their own language). Kept for reports;
+    a moderator's deletion hides it."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="chat_lines")
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, null=True, blank=True, related_name="chat_lines"
+    )
+    place = models.CharField(_("place"), max_length=40, blank=True, default="")
     author = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
@@ -316,8 +323,17 @@ class ChatLine(models.Model):
         verbose_name_plural = _("chat lines")
         indexes = [
             models.Index(fields=["table", "room", "-id"], name="chat_of_table"),
+            models.Index(fields=["place", "-id"], name="chat_of_place"),
             models.Index(fields=["author", "-created_at"], name="chat_of_author"),
+        ]
+        constraints = [
+            # Said at a table or in a place, never both, never neither.
+            models.CheckConstraint(
+                condition=models.Q(table__isnull=False, place="")
+                | (models.Q(table__isnull=True) & ~models.Q(place="")),
+                name="chat_line_at_table_or_place",
+            )
         ]
 
     def __str__(self) -> str:
-        return f"{self.table} chat {self.pk}"
+        return f"{self.table or self.place} chat {self.pk}"

@@ -75,12 +75,15 @@ class ChatPosted(News):
     text: str
     phrase: str
     at: str
+    # A place's line (``ChatLine.place``): its name; ``table_id`` is 0 then.
+    place: str = ""
 
     @classmethod
     def of(cls, line: ChatLine) -> "ChatPosted":
         """The news of ``line`` (its author and their profile read with it)."""
         return cls(
-            table_id=line.table_id,
+            place=line.place,
+            table_id=line.table_id or 0,
             line_id=line.pk,
             room=line.room,
             author_id=line.author_id,
@@ -98,6 +101,7 @@ class ChatDeleted(News):
     table_id: int
     line_id: int
     room: str
+    place: str = ""
 
 
 def shown_name(user: User) -> str:

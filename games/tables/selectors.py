@@ -361,6 +361,17 @@ def _replay_key(table: Table, version: int) -> str:
 CHAT_SHOWN = 50
 
 
+def chat_recent_in_place(place: str) -> list[ChatLine]:
+    """The last lines said in the place (``ChatLine.place``), oldest first, deleted ones left
+    out."""
+    lines = (
+        ChatLine.objects.filter(place=place, deleted_at__isnull=True)
+        .select_related("author__profile")
+        .order_by("-id")[:CHAT_SHOWN]
+    )
+    return list(reversed(lines))
+
+
 def chat_recent(table_id: int, rooms: tuple[str, ...]) -> list[ChatLine]:
     """The last lines of these rooms of the table, oldest first, deleted ones left out."""
     lines = (

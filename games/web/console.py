@@ -138,14 +138,19 @@ def console_player_remove(request: MemberRequest, table_id: int) -> HttpResponse
 @moderator_required
 def console_chat_delete(request: MemberRequest, line_id: int) -> HttpResponseRedirect:
     line = get_object_or_404(ChatLine, pk=line_id)
-    return _act(
-        request,
-        line.table_id,
-        lambda: chat.chat_line_delete(
+
+    def delete() -> object:
+        return chat.chat_line_delete(
             moderator=request.user, line_id=line_id, reason=request.POST.get("reason", "")
-        ),
-        _("The line is deleted for everyone."),
-    )
+        )
+
+    done = _("The line is deleted for everyone.")
+    if line.table_id is None:
+        # A place's line (a tournament's room): the moderator is taken back to its page.
+        delete()
+        messages.success(request, done)
+        return redirect(chat.chat_place_page(line.place))
+    return _act(request, line.table_id, delete, done)
 
 
 def _act(
@@ -175,7 +180,6 @@ def chat_context(snapshot: TableSnapshot, seat: int | None, user_id: int | None)
     language, the members the reader may report, and the words its script needs."""
     return {
         "room": ChatRoom.PLAYERS if seat is not None else ChatRoom.SPECTATORS,
-        "phrases": [(code, str(words)) for code, words in QUICK_PHRASES.items()],
         # By seat, as the frames name players: the page adds those who sit down later.
         "members": [
             (info.number, info.name)
@@ -183,6 +187,15 @@ def chat_context(snapshot: TableSnapshot, seat: int | None, user_id: int | None)
             if info.user_id is not None and info.user_id != user_id
         ],
         "reasons": ReportReason.choices,
+        **chat_context_words(),
+    }
+
+
+def chat_context_words() -> dict[str, Any]:
+    """What every chat box shows in the reader's language: the quick phrases, and the words
+    its script needs (a table's, and a place's: ``templatetags.chat_tags``)."""
+    return {
+        "phrases": [(code, str(words)) for code, words in QUICK_PHRASES.items()],
         "strings": {"report": _("Report"), "delete": _("Delete")},
     }
 
@@ -232,14 +245,22 @@ def chat_line_report(request: MemberRequest, line_id: int) -> HttpResponse:
             invite=invite,
         ),
     ):
-        return redirect(_table_path(line.table_id, invite))
+        return redirect(_said_at(line, invite))
     context = {
         "line": line,
         "text": _line_text(line),
         "reasons": ReportReason.choices,
-        "table_path": _table_path(line.table_id, invite),
+        "table_path": _said_at(line, invite),
     }
     return render(request, "games/console/chat_report.html", context)
+
+
+def _said_at(line: ChatLine, invite: str | None) -> str:
+    """The page where the line was said: its table's, or its place's (a tournament's)."""
+    if line.table_id is None:
+        path = chat.chat_place_page(line.place)
+        return f"{path}?{urlencode({'invite': invite})}" if invite else path
+    return _table_path(line.table_id, invite)
 
 
 def _table_path(table_id: int, invite: str | None) -> str:

@@ -53,6 +53,7 @@ TABLE_MODULES = tuple(
 )
 PAGE_SCRIPTS = (
     "js/table_cards.js",
+    "js/chime.js",
     "js/table_cue.js",
     "js/table.js",
     *TABLE_MODULES,

@@ -25,6 +25,7 @@ CHAT_REFUSALS = {
     "chat_too_fast": _("You are chatting too fast: wait a few seconds."),
     "chat_repeated": _("You just said that."),
     "chat_no_line": _("There is no such chat line."),
+    "chat_no_place": _("There is no such chat room."),
     "chat_put_off": _("You were taken off this match: its players' chat is closed to you."),
     "not_moderator": _("Only a moderator can do that."),
     "reason_needed": _("Give a reason: the members will read it."),

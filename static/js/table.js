@@ -4,7 +4,7 @@
 // it may make, and the page sends back the one the player picks. Each game's own parts are in
 // table_<game>.js; the page's own parts, by concern, in table/: state (what they share),
 // socket (the socket and its reconnects), seats (seats and felt), hand, moves (moves and
-// actions), notify (sounds and notifications), sheet (what is not the play, over the felt). An ES module: no build step.
+// actions), notify (sounds and notifications), motion (cards moving), sheet (what is not the play, over the felt). An ES module: no build step.
 import { Taash, api, byId, el, format, game, root, selection, strings, table } from "./table/state.js";
 import { listen, send, start } from "./table/socket.js";
 import { placeOf, renderScores, renderSeats, renderTurn, seatName, tick } from "./table/seats.js";
@@ -15,13 +15,20 @@ import {
 import { sheetControls } from "./table/sheet.js";
 import { announceTurn, keepAwake, matchStarted, renderAfterMatch, renderEliminated, showNotice } from "./table/notify.js";
 import { renderTold } from "./table/told.js";
+import { measured, moved, resultOpened } from "./table/motion.js";
 
 function render() {
+  const before = measured();
   keepingFocus(draw);
+  moved(before);
   announceTurn();
 }
 
 function draw() {
+  // The match shows once drawn from its frame (table_screen.css): no jump as the script lays
+  // out what the server drew. Set first, in the same task as the drawing (nothing is painted
+  // in between), so that a part that fails to draw cannot hide the table.
+  root.classList.add("drawn");
   root.classList.remove("waiting");
   root.classList.toggle("paused", Boolean(table.frame.pause));
   renderSeats();
@@ -36,9 +43,6 @@ function draw() {
   renderEliminated();
   renderTold();
   keepAwake();
-  // The match shows once drawn from its frame (table_screen.css): no jump as the script lays
-  // out what the server drew.
-  root.classList.add("drawn");
 }
 
 function receive(message) {
@@ -100,5 +104,6 @@ if (root) {
   listen(receive);
   window.setInterval(tick, 1000);
   render();
+  resultOpened();
   start();
 }

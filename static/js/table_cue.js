@@ -1,14 +1,13 @@
 // The cue that a match has started or that it is the member's turn, for a member whose page
-// may be in another tab: the page's title says so until they touch the page again, a short
-// chime sounds, made with the Web Audio API (no sound file), unless they muted it with the
-// page's Sound button (remembered in localStorage), and, if they allowed it with the page's
-// Notify button, the browser shows a notification while the page is hidden.
+// may be in another tab: the page's title says so until they touch the page again, the site's
+// chime sounds (chime.js, loaded before this) unless they muted it with the page's Sound
+// button, and, if they allowed it with the page's Notify button, the browser shows a
+// notification while the page is hidden.
 (function () {
   "use strict";
-  const MUTED = "taash-sound-muted";
+  const { MUTED, muted, wake, chime } = window.Taash.sound;
   const VIBRATE = "taash-vibrate";
   const strings = JSON.parse(document.getElementById("table-strings").textContent);
-  let audio = null;
 
   // A choice kept in localStorage: sound muted, vibration on.
   function chosen(key) {
@@ -26,38 +25,6 @@
     } catch (error) {
       // storage refused: the choice lasts as long as the page
     }
-  }
-
-  const muted = () => chosen(MUTED);
-
-  // A browser lets a page sound only once someone has used it: the audio context is made at
-  // the first touch or key on the page, so that the chime can sound when the match starts.
-  function wake() {
-    const Context = window.AudioContext || window.webkitAudioContext;
-    if (!Context) return null;
-    if (!audio) audio = new Context();
-    if (audio.state === "suspended") audio.resume().catch(() => {});
-    return audio;
-  }
-
-  // Two soft notes, a fifth apart, fading out within half a second.
-  function chime() {
-    const context = muted() ? null : wake();
-    if (!context) return;
-    const start = context.currentTime + 0.02;
-    [659.25, 987.77].forEach((frequency, index) => {
-      const at = start + index * 0.16;
-      const tone = context.createOscillator();
-      const volume = context.createGain();
-      tone.type = "sine";
-      tone.frequency.value = frequency;
-      volume.gain.setValueAtTime(0.0001, at);
-      volume.gain.exponentialRampToValueAtTime(0.25, at + 0.02);
-      volume.gain.exponentialRampToValueAtTime(0.0001, at + 0.35);
-      tone.connect(volume).connect(context.destination);
-      tone.start(at);
-      tone.stop(at + 0.4);
-    });
   }
 
   let plainTitle = null;
@@ -136,6 +103,8 @@
     }
   }
 
+<<<<<<< HEAD
+=======
   // Making the audio context takes a slow phone tens of milliseconds: it is made just after
   // the frame that answers the first touch or key (the page's activation lasts that long), so
   // that the first tap on a card is answered at once; a later touch resumes a context the
@@ -151,6 +120,7 @@
   document.addEventListener("keydown", wakeSoon);
 
   window.Taash = window.Taash || { games: {} };
+>>>>>>> main
   window.Taash.cue = {
     matchStarted() {
       titled(strings.match_started);

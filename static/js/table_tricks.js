@@ -27,7 +27,7 @@
         const won = play.seat === winner;
         return api.el(
           "figure",
-          { class: "played " + place + (play.trump ? " trump" : "") + (won ? " won" : "") },
+          { class: "played " + place + (play.trump ? " trump" : "") + (won ? " won" : ""), "data-card": play.card },
           Taash.cards.svg(play.card),
           api.el("figcaption", { text: api.seatName(play.seat) }, won ? api.el("span", { class: "badge won-badge", text: api.strings.won_trick }) : null),
         );

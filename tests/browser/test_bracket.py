@@ -39,8 +39,13 @@ def test_a_visitor_follows_the_bracket_on_a_phone_and_watches_a_table(live_stack
         boxes = page.locator("#bracket-round-1 .bracket-box")
         expect(boxes).to_have_count(3)
         # One column on a phone: every box starts at the same edge, one under the other.
-        lefts = {round(box["x"]) for box in (b.bounding_box() for b in boxes.all())}
-        tops = [b.bounding_box()["y"] for b in boxes.all()]
+        # Read in one go: a push may redraw the boxes between two reads.
+        places = boxes.evaluate_all(
+            "boxes => boxes.map((box) => box.getBoundingClientRect())"
+            ".map((place) => [place.x, place.y])"
+        )
+        lefts = {round(x) for x, _y in places}
+        tops = [y for _x, y in places]
         assert len(lefts) == 1 and tops == sorted(tops)
         assert axe_findings(context, page) == []
         assert screenshots(page, "bracket-round-1") == []

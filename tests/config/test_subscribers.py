@@ -66,7 +66,7 @@ def test_a_sanction_is_told_after_its_commit_and_only_a_ban_shuts_the_member_out
     monkeypatch.setattr(
         "games.live.fanout.member_shut_out_deliver", lambda member_id: shut_out.append(member_id)
     )
-    monkeypatch.setattr("games.live.fanout._send_from_here", lambda sending: None)
+    monkeypatch.setattr("games.live.fanout.send_from_here", lambda sending: None)
     mona, asha = moderator_make(), member_make("asha")
     with hearing(MemberSanctioned) as heard, django_capture_on_commit_callbacks(execute=True):
         member_mute(moderator=mona, member_id=asha.pk, reason="spam", hours=1)

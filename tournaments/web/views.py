@@ -23,7 +23,7 @@ from tournaments.models import Series, Tournament, TournamentStatus
 from tournaments.refusals import TournamentRefusal, tournament_refusal_text
 from tournaments.series_table import POINTS_BY_PLACE, POINTS_FOR_FINISHING, series_standings
 from tournaments.services.entering import check_in_opens_at, may_see, registration_closes_at
-from tournaments.services.series import series_coming, zone_of
+from tournaments.services.series import series_coming, wall_time_exists, zone_of
 from tournaments.web.feeds import series_calendar, tournament_calendar
 from tournaments.web.forms import (
     DEFAULT_ZONE,
@@ -101,6 +101,10 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         and now >= check_in_opens_at(row),
         "late_entry_open": row.late_entry and bool(selectors.late_entry_tables(row)),
         "organiser": user_id is not None and (user_id == row.organiser_id or request.user.is_staff),
+        # The reschedule form's start, in the zone the page shows it (issue 31, point 2).
+        "zones": ZONES,
+        "zone_now": _zone_shown(),
+        "start_wall": row.starts_at.astimezone(zone_of(_zone_shown())).strftime("%Y-%m-%dT%H:%M"),
         # A reader let in by the invite link keeps it for the page's socket too.
         "socket_path": f"/ws/pages/tournament/{row.pk}/"
         + (f"?{urlencode({'invite': invite})}" if invite else ""),
@@ -200,7 +204,32 @@ ACTS: dict[str, Act] = {
     "remove": lambda request, tid, reason: services.tournament_entrant_remove(
         tournament_id=tid, actor=request.user, user_id=_member(request), reason=reason
     ),
+    # A one-off, or one date of a series, moved before it starts (issue 31, point 2).
+    "reschedule": lambda request, tid, reason: services.tournament_reschedule(
+        tournament_id=tid, actor=request.user, starts_at=_start(request), reason=reason
+    ),
 }
+
+
+def _zone_shown() -> str:
+    """The reader's zone where the forms offer it, else the default."""
+    current = timezone.get_current_timezone_name()
+    return current if current in ZONES else DEFAULT_ZONE
+
+
+def _start(request: HttpRequest) -> datetime:
+    """The new start from the form: a wall time in a zone from the list, which must happen
+    there (a daylight-saving gap's hour does not)."""
+    zone = zone_of(request.POST.get("time_zone", ""))
+    try:
+        wall = datetime.fromisoformat(request.POST.get("starts_at", "")[:32])
+    except ValueError:
+        raise TournamentRefusal("bad_start") from None
+    if zone is None or request.POST.get("time_zone") not in ZONES or wall.tzinfo is not None:
+        raise TournamentRefusal("bad_start")
+    if not wall_time_exists(wall, zone):
+        raise TournamentRefusal("start_in_gap")
+    return wall.replace(tzinfo=zone)
 
 
 # Acts whose service returns the table it seated the member at: they go straight there.
@@ -296,6 +325,8 @@ def series(request: HttpRequest, series_id: int) -> HttpResponse:
         "coming": series_coming(row, now=timezone.now()),
         "weekdays": [name for number, name in WEEKDAYS if number in row.weekdays],
         "organiser": organiser,
+        "zones": ZONES,
+        "all_weekdays": WEEKDAYS,
         "table": series_standings(row),
         "month": month,
         "month_table": series_standings(row, month),
@@ -327,6 +358,26 @@ def _month_asked(request: HttpRequest, row: Series) -> date:
     return month
 
 
+def _series_rule(request: MemberRequest, sid: int, reason: str) -> None:
+    """The whole series moved to other days or another hour (issue 31, point 2)."""
+    try:
+        weekdays = [int(day) for day in request.POST.getlist("weekdays")]
+    except ValueError:
+        weekdays = []
+    try:
+        hour: time | None = time.fromisoformat(request.POST.get("time_of_day", "")[:8])
+    except ValueError:
+        hour = None
+    services.series_reschedule(
+        series_id=sid,
+        actor=request.user,
+        reason=reason,
+        weekdays=weekdays,
+        time_of_day=hour,
+        time_zone=request.POST.get("time_zone", ""),
+    )
+
+
 SERIES_ACTS: dict[str, Act] = {
     "skip": lambda request, sid, reason: services.series_skip(
         series_id=sid, actor=request.user, day=_day(request), reason=reason
@@ -334,6 +385,7 @@ SERIES_ACTS: dict[str, Act] = {
     "stop": lambda request, sid, reason: services.series_stop(
         series_id=sid, actor=request.user, reason=reason
     ),
+    "reschedule": _series_rule,
 }
 
 
@@ -353,6 +405,9 @@ def series_act(request: MemberRequest, series_id: int, act: str) -> HttpResponse
         if refusal.code == "no_series":
             raise Http404 from None
         messages.error(request, tournament_refusal_text(refusal.code))
+    except ValidationError as error:
+        for text in error.messages:
+            messages.error(request, text)
     return redirect("series", series_id)
 
 

@@ -2,6 +2,12 @@
 lines and quick phrases, refused when muted, too long, too fast, repeated or full of markup;
 a moderator deletes a line for everyone. Every line is kept, for reports.
 
+The same chat, its limits, mutes and reports, serves places that are not tables (issue 31,
+point 8: a tournament's one room for its entrants and spectators): a line said in a place
+carries its name (``"tournament.12"``), and whether a member may see the place is asked of the
+app that owns it, through the table ``settings.CHAT_PLACES`` names (``config/chats.py``), as
+the live pages are: the tables never learn what a tournament is.
+
 A line is published after its commit (``ChatPosted``): ``games.live`` tells the sockets of the
 room, each rendering a quick phrase in its own reader's language. Text is stored as typed and
 escaped wherever it is shown (templates escape; the page's script sets ``textContent``).
@@ -10,9 +16,14 @@ escaped wherever it is shown (templates escape; the page's script sets ``textCon
 import difflib
 import re
 import unicodedata
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cache
+from importlib import import_module
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import transaction
@@ -51,6 +62,49 @@ class ChatRefusal(TableRefusal):
         self.until = until
 
 
+@dataclass(frozen=True)
+class ChatPlace:
+    """A kind of place with a chat of its own: who may see it (and so read and say lines there:
+    ``may_see(user, key, invite)``, ``LookupError`` for no such place), and its page's path."""
+
+    may_see: Callable[[Any, str, str | None], bool]
+    page: Callable[[str], str]
+
+
+_PLACE = re.compile(r"([a-z]{1,20})\.([0-9]{1,18})")
+
+
+@cache
+def chat_places() -> Mapping[str, ChatPlace]:
+    """Every kind of chat place, by its name (``config.chats``, imported at first use)."""
+    places: Mapping[str, ChatPlace] = import_module(settings.CHAT_PLACES).CHAT_PLACES
+    return places
+
+
+def place_named(kind: str, key: str) -> str | None:
+    """The place's name, ``"tournament.12"``, if ``kind`` is a place's and ``key`` could be one."""
+    name = f"{kind}.{key}"
+    return name if kind in chat_places() and _PLACE.fullmatch(name) else None
+
+
+def place_may_be_seen(place: str, *, user: Any, invite: str | None) -> bool:
+    """Whether ``user`` may see the place, read its chat and say lines there; no such place is
+    no place to see."""
+    found = _PLACE.fullmatch(place)
+    kind = chat_places().get(found.group(1)) if found else None
+    if found is None or kind is None:
+        return False
+    try:
+        return kind.may_see(user, found.group(2), invite)
+    except LookupError:
+        return False
+
+
+def chat_place_page(place: str) -> str:
+    kind, _dot, key = place.partition(".")
+    return chat_places()[kind].page(key)
+
+
 def chat_room_of(table: Table, user_id: int | None) -> str:
     """A member seated at the table chats with its players; anyone else with its spectators."""
     seated = user_id is not None and Seat.objects.filter(table=table, user_id=user_id).exists()
@@ -69,6 +123,9 @@ def chat_line_may_be_read(
         return True
     if line.deleted_at is not None:
         return False
+    if line.table is None:
+        # A place's one room: whoever may see the place reads it.
+        return place_may_be_seen(line.place, user=user, invite=invite)
     user_id = user.pk if user.is_authenticated else None
     table = line.table
     if not table_may_be_seen(table, user_id=user_id, invite=invite):
@@ -98,6 +155,27 @@ def chat_line_post(
         raise ChatRefusal("no_table")
     if room == ChatRoom.PLAYERS and _put_off(table, user_id):
         raise ChatRefusal("chat_put_off")
+    return _said(user_id, text, phrase, table=table, room=room)
+
+
+def chat_place_post(
+    *, place: str, user: Any, text: object = None, phrase: object = None, invite: str | None = None
+) -> ChatLine:
+    """Post ``text`` or the quick ``phrase`` to the place's one room, as ``user`` (a member who
+    may see the place); refused as a table's line is, for the same reasons."""
+    text, phrase = _parsed(text, phrase)
+    if not user.is_authenticated:
+        raise ChatRefusal("chat_sign_in")
+    if not place_may_be_seen(place, user=user, invite=invite):
+        raise ChatRefusal("chat_no_place")
+    return _said(user.pk, text, phrase, place=place, room=ChatRoom.EVERYONE)
+
+
+def _said(
+    user_id: int, text: str, phrase: str, *, room: str, table: Table | None = None, place: str = ""
+) -> ChatLine:
+    """The line, unless its author is muted or flooding. Locks the author's user row, so that
+    two sockets of one member are counted one after the other."""
     with transaction.atomic():
         author = get_user_model().objects.select_for_update().get(pk=user_id)
         mute = sanction_in_force(user_id, SanctionKind.MUTE)
@@ -106,7 +184,7 @@ def chat_line_post(
         now = timezone.now()
         _not_flooding(user_id, text, phrase, now)
         line = ChatLine.objects.create(
-            table=table, author=author, room=room, text=text, phrase=phrase
+            table=table, place=place, author=author, room=room, text=text, phrase=phrase
         )
         publish(ChatPosted.of(line))
     return line
@@ -183,7 +261,14 @@ def chat_line_delete(
         act="chat_line_delete",
         target=Target("chat_line", line.pk, line.author.get_username()),
         reason=reason.strip(),
-        details={"table": line.table_id, "text": line.text, "phrase": line.phrase},
+        details={
+            "table": line.table_id,
+            "place": line.place,
+            "text": line.text,
+            "phrase": line.phrase,
+        },
     )
-    publish(ChatDeleted(table_id=line.table_id, line_id=line.pk, room=line.room))
+    publish(
+        ChatDeleted(table_id=line.table_id or 0, line_id=line.pk, room=line.room, place=line.place)
+    )
     return line

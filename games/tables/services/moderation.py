@@ -195,8 +195,9 @@ def report_from_table(
 def report_from_chat_line(
     *, reporter: User, line_id: int, reason: str, note: str = "", invite: str | None = None
 ) -> None:
-    """A report on a chat line's author, with the line, its text and its table attached: by
-    someone who could read the line where it was said (``chat_line_may_be_read``)."""
+    """A report on a chat line's author, with the line, its text and its table (a place's line:
+    none) attached: by someone who could read the line where it was said
+    (``chat_line_may_be_read``)."""
     report_try(reporter)
     line = ChatLine.objects.select_related("table").filter(pk=line_id).first()
     if line is None or line.deleted_at is not None:
@@ -210,7 +211,7 @@ def report_from_chat_line(
         note=note,
         attached=Attached(
             table_id=line.table_id,
-            move_version=line.table.version,
+            move_version=line.table.version if line.table is not None else None,
             chat_line_id=line.pk,
             chat_text=line.text or f"[{line.phrase}]",
         ),

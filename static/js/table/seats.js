@@ -1,5 +1,5 @@
-// The seats and the felt: each seat's name and badges where it sits around the felt, whose
-// turn it is and the time left, and the scores. At an open table the seats wait around the
+// The seats and the felt: each seat's picture, name and badges where it sits around the felt,
+// whose turn it is and the time left (a ring around the picture), and the scores. At an open table the seats wait around the
 // felt and fill and empty as frames come, with the server's forms to take or leave one.
 import { Taash, api, byId, el, format, game, root, secondsLeft, secondsTo, strings, table } from "./state.js";
 
@@ -15,6 +15,61 @@ export function seatName(number) {
   // The name set apart (first-strong isolate, as games/labels.py does): a Latin name in an
   // Urdu line keeps its brackets the right way round.
   return who ? label + " (\u2068" + who + "\u2069)" : label;
+}
+
+// The letters of a name that stand for it: the first of its first and last words, whole
+// letters as a reader sees them (a Devanagari letter with its vowel sign is one).
+function initials(name) {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const first = (word) => {
+    if (!window.Intl || !Intl.Segmenter) return word.slice(0, 1);
+    return new Intl.Segmenter().segment(word)[Symbol.iterator]().next().value.segment;
+  };
+  const picked = words.length > 1 ? [words[0], words[words.length - 1]] : words.slice(0, 1);
+  return picked.map(first).join("").toLocaleUpperCase();
+}
+
+// The seat's picture: the member's choice (accounts/profiles/avatars.py), a bot's level's own,
+// else the initials on the member's colour; around it, the clock as a ring that empties
+// (seats.css's stroke-dashoffset from --left) while the seat is to move; the dealer's mark.
+// Drawn for the eye: the seat's name, its clock and "dealer" are said in words beside it.
+function avatar(seat, moving, dealer) {
+  const bot = seat.bot && !seat.name;
+  const key = bot ? "bot-" + seat.bot : seat.avatar;
+  const svg = (className, viewBox, ...children) => {
+    const node = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    node.setAttribute("class", className);
+    node.setAttribute("viewBox", viewBox);
+    node.setAttribute("aria-hidden", "true");
+    node.append(...children);
+    return node;
+  };
+  const shape = (tag, attributes) => {
+    const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+    return node;
+  };
+  const face = key
+    ? svg("avatar-picture", "0 0 40 40", shape("use", { href: "#avatar-" + key }))
+    : el("span", { class: "avatar-picture avatar-initials", text: initials(seat.name || "?") });
+  const box = el("span", { class: "seat-avatar" + (moving ? " timed" : ""), "data-avatar": key || "initials", "aria-hidden": "true" }, face);
+  if (!key) box.style.setProperty("--hue", seat.hue || 0);
+  if (moving) box.append(svg("clock-ring", "0 0 44 44", shape("circle", { cx: 22, cy: 22, r: 20, pathLength: 100 })));
+  if (dealer) box.append(el("span", { class: "dealer-mark" }));
+  return box;
+}
+
+// How much of the turn is left, 0 to 1, for the ring and the bar.
+function leftOfTurn(seconds) {
+  const total = (table.frame.view || {}).decision_seconds || Number(root.dataset.turnSeconds) || 30;
+  return Math.min(1, (seconds || 0) / total);
+}
+
+function ringsSet(seconds) {
+  document.querySelectorAll(".seat-avatar.timed").forEach((box) => {
+    box.style.setProperty("--left", leftOfTurn(seconds));
+    box.classList.toggle("short", seconds !== null && seconds <= 5);
+  });
 }
 
 // An open table's seat forms (take this seat, leave it), as the server renders them.
@@ -78,19 +133,21 @@ export function renderSeats() {
       const number = seat.seat;
       const moving = (view.to_move || []).includes(number);
       const empty = !seat.name && !seat.bot;
+      const seconds = moving ? secondsLeft() : null;
       const item = el(
         "li",
         { class: "seat" + (moving ? " to-move" : "") + (number === frame.seat ? " mine" : ""), "data-seat": number, "data-place": placeOf(number) },
+        empty ? null : avatar(seat, moving && seconds !== null, view.dealer === number),
         el("span", { class: "seat-name", text: seatName(number) }),
         empty ? el("span", { class: "seat-empty", text: frame.status === "open" ? strings.waiting_for_player : strings.empty }) : null,
         seatForm(seat),
       );
       if (moving) {
         item.append(el("span", { class: "badge turn-badge", text: strings.to_move }));
-        const seconds = secondsLeft();
-        if (seconds !== null) item.append(el("span", { class: "seat-clock", text: format(strings.seconds_left, { seconds }) }));
+        // The ring shows the time left; the seconds stay in words for screen readers.
+        if (seconds !== null) item.append(el("span", { class: "seat-clock visually-hidden", text: format(strings.seconds_left, { seconds }) }));
       }
-      if (view.dealer === number) item.append(el("span", { class: "badge", text: strings.dealer }));
+      if (view.dealer === number) item.append(el("span", { class: "dealer-badge visually-hidden", text: strings.dealer }));
       if (frame.pause && seat.ready) item.append(el("span", { class: "badge ready-badge", text: strings.is_ready }));
       // A finished match shows who sat where, none of the play's states.
       if (frame.status === "playing") {
@@ -103,6 +160,7 @@ export function renderSeats() {
       return item;
     }),
   );
+  ringsSet(secondsLeft());
 }
 
 export function renderTurn() {
@@ -136,9 +194,8 @@ export function renderTurn() {
   line.textContent = text;
   root.classList.toggle("my-turn", movers.includes(frame.seat));
   if (bar) {
-    const total = frame.view.decision_seconds || Number(root.dataset.turnSeconds) || 30;
     bar.hidden = seconds === null;
-    bar.style.setProperty("--left", Math.min(1, (seconds || 0) / total));
+    bar.style.setProperty("--left", leftOfTurn(seconds));
     bar.classList.toggle("short", seconds !== null && seconds <= 5);
   }
 }
@@ -150,6 +207,7 @@ export function tick() {
   document.querySelectorAll(".seat-clock").forEach((clock) => {
     clock.textContent = format(strings.seconds_left, { seconds: seconds || 0 });
   });
+  ringsSet(seconds);
 }
 
 export function renderScores() {

@@ -97,7 +97,18 @@ def test_reach_queues_one_job_per_hundred_members_after_the_commit(
         reach(member_ids=range(1, 251), reason=REASON, moment="m", params=PARAMS, link="/x/")
         assert queued == []
     assert [len(args[0]) for args in queued] == [100, 100, 50]
-    assert queued[0][1:] == (REASON, "m", PARAMS, "/x/")
+    assert queued[0][1:] == (REASON, "m", PARAMS, "/x/", ["site", "email", "push"])
+    with pytest.raises(LookupError):
+        reach(member_ids=[1], reason=REASON, moment="m", by=("pigeon",))
+
+
+def test_a_reason_sent_by_push_alone_leaves_no_notice_and_no_mail():
+    (asha,) = people(1)
+    done = reach_now(
+        member_ids=[asha], reason=REASON, moment="m", params=PARAMS, link="/x/", by=("push",)
+    )
+    assert done.taken == [asha] and (done.noticed, done.mailed) == (0, 0)
+    assert not Notice.objects.exists() and mail.outbox == []
 
 
 def test_a_hundred_members_cost_a_handful_of_queries(django_assert_max_num_queries):

@@ -121,7 +121,7 @@ def test_profile_draws_the_rating_history_and_links_each_match_to_its_replay(mem
 
 def test_profile_without_ranked_matches_draws_no_chart(member_client):
     html = member_client.get(reverse("profile")).content.decode()
-    assert "<svg" not in html.split("<main", 1)[1]
+    assert "rating-chart" not in html.split("<main", 1)[1]
     assert "No ranked match yet" in html
 
 

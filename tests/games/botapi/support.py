@@ -49,3 +49,13 @@ def seated_bot_table(creator, bot, game: str = "pitch", levels=("", "easy", "eas
     invitation_answer(bot_id=bot.pk, invitation_id=invitation.pk, accept=True)
     table.refresh_from_db()
     return table
+
+
+def bot_among_house_bots(creator, bot, game: str = "pitch", seats: int = 4) -> Table:
+    """A match begun with the bot account at the last seat and house bots at the others: the
+    creator invited it, left their own seat and started the table."""
+    table = seated_bot_table(creator, bot, game, levels=("",) * seats)
+    table_services.table_seat_leave(table_id=table.pk, user_id=creator.pk)
+    table_services.table_start(table_id=table.pk, user_id=creator.pk, bot_level="easy")
+    table.refresh_from_db()
+    return table
