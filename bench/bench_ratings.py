@@ -17,6 +17,10 @@ database at the end, whatever happens. Then it times, as wall-clock milliseconds
   selectors and the whole template), signed in as the member in the middle of the board, so
   that their own place counts about half the members. Target: <= 50 ms per page.
 - The leaderboard's two queries on their own, for reference.
+- ``GET /ratings/rummy/month/`` (issue 32, point 6: this month's board) with
+  ``--month-changes`` rated changes of rummy in this month and as many in the month before,
+  spread over ``--month-players`` members (a few play much, most little), and its query count;
+  the same for last month's page, and the board's one aggregate query on its own.
 
 Each line gives the wall-clock median, p95 and max, and the median CPU time of this process
 plus its PostgreSQL backend (from /proc): on a machine busy with other work, wall-clock time
@@ -35,6 +39,7 @@ import time
 import warnings
 from collections.abc import Callable
 from contextlib import contextmanager, suppress
+from datetime import date
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
@@ -48,6 +53,8 @@ def main() -> None:
     parser.add_argument("--members", type=int, default=100_000)
     parser.add_argument("--updates", type=int, default=200, help="per kind of match")
     parser.add_argument("--requests", type=int, default=100)
+    parser.add_argument("--month-changes", type=int, default=100_000)
+    parser.add_argument("--month-players", type=int, default=20_000)
     args = parser.parse_args()
     server = os.environ.get("BENCH_POSTGRES_URL") or DEFAULT_SERVER
     name = f"taash_bench_ratings_{os.getpid()}"
@@ -110,6 +117,7 @@ def run(args: argparse.Namespace) -> None:
     with override_settings(STORAGES={**settings.STORAGES, **static}), warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="No directory at", module="django")
         leaderboard_time(args.requests)
+        month_board_time(user_ids, args)
 
 
 def members_insert(count: int) -> list[int]:
@@ -209,6 +217,76 @@ def leaderboard_time(requests: int) -> None:
     report(
         "  query: own place and count",
         timed(lambda: standing_of(user=member, game="rummy"), requests),
+        None,
+    )
+
+
+def month_changes_insert(user_ids: list[int], month: date, count: int) -> None:
+    """``count`` rummy rating changes in ``month``, in one INSERT ... SELECT: members drawn
+    with a skew (the square of a uniform draw), so that a few play much and most little;
+    each change between -20 and +20, at moments spread over the month."""
+    from django.db import connection
+
+    from accounts.ratings.models import RatingChange
+    from accounts.ratings.months import month_end, month_start
+
+    table = RatingChange._meta.db_table
+    start, end = month_start(month), month_end(month)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT coalesce(max(match_ref), 0) FROM " + table)
+        first_ref = cursor.fetchone()[0] + 1
+        cursor.execute(
+            f"INSERT INTO {table} (user_id, game, match_ref, rank, sides, ordinal_before,"
+            " ordinal_after, mu, sigma, created_at)"
+            " SELECT m.ids[1 + floor(power(random(), 2) * cardinality(m.ids))::int], 'rummy',"
+            " %s + g, 1 + g %% 2, 2, 1500, 1480 + random() * 40, 25, 5,"
+            " %s + (%s - %s) * (g::float / %s)"
+            " FROM generate_series(0, %s - 1) AS g, (SELECT %s::bigint[] AS ids) AS m",
+            [first_ref, start, end, start, count, count, user_ids],
+        )
+        cursor.execute(f"ANALYZE {table}")
+
+
+def month_board_time(user_ids: list[int], args: argparse.Namespace) -> None:
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from accounts.ratings.months import month_before, month_of, month_written
+    from accounts.ratings.seasons import month_board
+
+    players = user_ids[: args.month_players]
+    this_month = month_of()
+    last_month = month_before(this_month)
+    started = time.perf_counter()
+    for month in (this_month, last_month):
+        month_changes_insert(players, month, args.month_changes)
+    print(
+        f"\n{args.month_changes:,} rated changes of rummy in {month_written(this_month)} and as"
+        f" many in {month_written(last_month)}, by up to {len(players):,} members, inserted in"
+        f" {time.perf_counter() - started:.1f} s"
+    )
+    board = month_board(game="rummy", month=this_month)
+    client = Client()
+    # Signed in as a member in the middle of the board: the page adds their own month.
+    client.force_login(get_user_model().objects.get(pk=board[len(board) // 2].user_id))
+    for label, path in (
+        ("month board page, this month", "/ratings/rummy/month/"),
+        ("month board page, last month", f"/ratings/rummy/month/{month_written(last_month)}/"),
+    ):
+
+        def page(path: str = path) -> None:
+            response = client.get(path)
+            assert response.status_code == 200, response.status_code
+
+        page()
+        with CaptureQueriesContext(connection) as queries:
+            size = len(client.get(path).content)
+        report(f"{label} ({len(queries)} queries)", timed(page, args.requests), None, size)
+    report(
+        "  query: the month's board (one aggregate)",
+        timed(lambda: month_board(game="rummy", month=this_month), args.requests),
         None,
     )
 

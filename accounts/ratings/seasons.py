@@ -57,32 +57,40 @@ class MonthRow:
 
 def month_board(*, game: str, month: date, limit: int = BOARD_SIZE) -> list[MonthRow]:
     """The first ``limit`` members of ``game``'s board for ``month``, by the month's rule (this
-    module's docstring): one aggregate query, over the month's changes of the game alone (the
-    index (game, created_at) finds them), summed per member."""
-    rows = (
+    module's docstring). Two queries: one aggregate over the month's changes of the game alone
+    (the index (game, created_at) finds them), summed per member before any join; then the
+    names of the ``limit`` members it kept."""
+    totals = list(
         RatingChange.objects.filter(
             game=game, created_at__gte=month_start(month), created_at__lt=month_end(month)
         )
         .filter(user__bot_account__isnull=True)
-        .values("user", "user__username", "user__profile__display_name")
+        .values("user")
         .annotate(
             won=Round(Sum(F("ordinal_after") - F("ordinal_before"))),
             matches=Count("id"),
             last=Max("created_at"),
         )
         .filter(matches__gte=MONTH_MIN_MATCHES)
-        .order_by("-won", "-matches", "last", "user")[:limit]
+        .order_by("-won", "-matches", "last", "user")
+        .values_list("user", "won", "matches")[:limit]
     )
+    names = {
+        user: (username, display_name)
+        for user, username, display_name in User.objects.filter(
+            pk__in=[user for user, _won, _matches in totals]
+        ).values_list("pk", "username", "profile__display_name")
+    }
     return [
         MonthRow(
             place=place,
-            user_id=row["user"],
-            username=row["user__username"],
-            name=row["user__profile__display_name"] or row["user__username"],
-            won=round(row["won"]),
-            matches=row["matches"],
+            user_id=user,
+            username=names[user][0],
+            name=names[user][1] or names[user][0],
+            won=round(won),
+            matches=matches,
         )
-        for place, row in enumerate(rows, start=1)
+        for place, (user, won, matches) in enumerate(totals, start=1)
     ]
 
 
