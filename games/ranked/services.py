@@ -122,13 +122,20 @@ def queue_leave(*, user_id: int) -> bool:
     entry = QueueEntry.objects.filter(user_id=user_id).first()
     if entry is None:
         return False
-    if entry.offer_id is not None:
+    # Gone only while no table is formed for it: a pass that claimed it meanwhile keeps it (on
+    # PostgreSQL the delete waits for that pass's commit, then finds the entry offered), and
+    # that table is declined below. Deleting it regardless left half a table open, its other
+    # members waiting to accept a table that could never be dealt.
+    if QueueEntry.objects.filter(pk=entry.pk, offer=None).delete()[0]:
+        return True
+    offer_id = QueueEntry.objects.filter(pk=entry.pk).values_list("offer_id", flat=True).first()
+    if offer_id is not None:
         try:
-            offer_decline(user_id=user_id, offer_id=entry.offer_id)
+            offer_decline(user_id=user_id, offer_id=offer_id)
             return True
         except ValidationError:
             pass  # settled meanwhile: the entry, if still there, goes below
-    return QueueEntry.objects.filter(user_id=user_id).delete()[0] > 0
+    return QueueEntry.objects.filter(pk=entry.pk).delete()[0] > 0
 
 
 def queue_seen(*, user_id: int, now: datetime | None = None) -> bool:

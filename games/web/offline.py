@@ -45,11 +45,12 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-# The table script's modules (static/js/table/), imported by their plain names (a module's
-# relative import), as offline_home.js imports the store.
+# The table script's modules, every file of static/js/table/ (a module added there is cached
+# with the rest: offline, a missing one would stop the table), imported by their plain names (a
+# module's relative import), as offline_home.js imports the store.
 TABLE_MODULES = tuple(
-    f"js/table/{name}.js"
-    for name in ("state", "socket", "seats", "hand", "moves", "notify", "sheet", "told")
+    f"js/table/{path.name}"
+    for path in sorted((Path(__file__).resolve().parents[2] / "static/js/table").glob("*.js"))
 )
 PAGE_SCRIPTS = (
     "js/table_cards.js",
