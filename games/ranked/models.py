@@ -80,6 +80,9 @@ class QueueEntry(models.Model):
         QueueOffer, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries"
     )
     accepted = models.BooleanField(_("accepted"), default=False)
+    # The seed the member's browser sent with their accept, mixed into the deal
+    # (games.tables.seeds: verifiable deals).
+    client_seed = models.CharField(max_length=64, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("ranked queue place")

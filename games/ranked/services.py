@@ -28,8 +28,9 @@ from games.ranked.matching import RECENT_MATCHES, Waiting, tables_formed
 from games.ranked.models import ACCEPT_SECONDS, OfferOutcome, QueueEntry, QueueOffer
 from games.sql import Rows
 from games.tables.models import Seat, TableStatus
+from games.tables.seeds import client_seed_is_valid
 from games.tables.services import tables_deal_seated
-from games.tables.services.lobby import ranked_play_allowed
+from games.tables.services.lobby import MALFORMED_SEED, ranked_play_allowed
 
 # A member none of whose pages has said "still here" for this long has closed them: out of
 # the queue (the queue page says so every 10 seconds; issue 32: out within a minute).
@@ -145,24 +146,34 @@ def queue_seen(*, user_id: int, now: datetime | None = None) -> bool:
 
 
 @transaction.atomic
-def offer_accept(*, user_id: int, offer_id: int, now: datetime | None = None) -> int | None:
+def offer_accept(
+    *, user_id: int, offer_id: int, client_seed: str = "", now: datetime | None = None
+) -> int | None:
     """The member accepts the table formed for them; when every member has, the match is dealt
     (a ranked table, seats in a random order). The dealt table's id, else None. Refused
     (``ValidationError``, nothing changed): an offer gone, expired or not theirs, a second
-    accept."""
+    accept, a malformed seed from their browser (``client_seed``, mixed into the deal)."""
+    if client_seed and not client_seed_is_valid(client_seed):
+        raise ValidationError({"client_seed": MALFORMED_SEED})
     now = now or timezone.now()
     offer, entry = _offer_locked(user_id, offer_id, now)
     if entry.accepted:
         raise ValidationError({"offer": ACCEPTED_ALREADY})
-    entry.accepted = True
-    entry.save(update_fields=["accepted"])
-    members = list(QueueEntry.objects.filter(offer=offer).values_list("user_id", "accepted"))
-    if not all(accepted for _user, accepted in members):
+    entry.accepted, entry.client_seed = True, client_seed
+    entry.save(update_fields=["accepted", "client_seed"])
+    members = list(
+        QueueEntry.objects.filter(offer=offer).values_list("user_id", "accepted", "client_seed")
+    )
+    if not all(accepted for _user, accepted, _seed in members):
         return None
-    players = [user for user, _accepted in members]
-    secrets.SystemRandom().shuffle(players)
+    secrets.SystemRandom().shuffle(members)
     (table_id,) = tables_deal_seated(
-        creator_id=None, game=offer.game, variant=offer.variant, players=[players], ranked=True
+        creator_id=None,
+        game=offer.game,
+        variant=offer.variant,
+        players=[[user for user, _accepted, _seed in members]],
+        client_seeds=[[seed for _user, _accepted, seed in members]],
+        ranked=True,
     )
     offer.table_id, offer.outcome = table_id, OfferOutcome.DEALT
     offer.save(update_fields=["table", "outcome"])

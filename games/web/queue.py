@@ -109,7 +109,11 @@ def ranked_offer_answer(request: MemberRequest, slug: str) -> HttpResponseRedire
         offer_id = 0
     try:
         if request.POST.get("answer") == "accept":
-            table_id = services.offer_accept(user_id=request.user.pk, offer_id=offer_id)
+            table_id = services.offer_accept(
+                user_id=request.user.pk,
+                offer_id=offer_id,
+                client_seed=request.POST.get("client_seed", ""),
+            )
             if table_id is not None:
                 return redirect("table", table_id=table_id)
         else:

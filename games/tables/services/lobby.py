@@ -134,6 +134,7 @@ def tables_deal_seated(
     private: bool = False,
     ranked: bool = False,
     shared_seed: str | None = None,
+    client_seeds: Sequence[Sequence[str]] | None = None,
 ) -> list[int]:
     """New tables with these members already seated (one list of user ids per table, in seat
     order), their matches dealt at once: a tournament's round. Bulk writes, so the number of
@@ -141,7 +142,9 @@ def tables_deal_seated(
     table formed by the ranked queue, games.ranked). ``shared_seed``: one server seed for all
     of them (duplicate deals): tables of one size are dealt the very same match, each still
     committed to its seed and verifiable, the seed held secret until ``tables_seed_release``
-    (a finished table's seed would deal the others' coming cards). Bad settings
+    (a finished table's seed would deal the others' coming cards). ``client_seeds``, in the
+    shape of ``players``: the seeds their browsers sent (checked by the caller), mixed into
+    each deal (the ranked queue's accepts). Bad settings
     raise ``ValidationError`` and nothing is made. No lock: the rows are new. Returns the new
     tables' ids, in the order given."""
     _check_range("turn_seconds", turn_seconds, TURN_SECONDS)
@@ -152,11 +155,12 @@ def tables_deal_seated(
     }
     now = timezone.now()
     tables = []
-    for seated in players:
-        # Verifiable like every table (games.tables.seeds): no member's browser sat down here,
-        # so the server's seed alone is mixed, committed to from now and revealed after.
+    seeds_of = list(client_seeds) if client_seeds is not None else [[""] * len(p) for p in players]
+    for seated, browsers in zip(players, seeds_of, strict=True):
+        # Verifiable like every table (games.tables.seeds): the server's seed, committed to
+        # from now and revealed after, mixed with the members' browsers' seeds, if any.
         server_seed = shared_seed or server_seed_new()
-        seed = match_seed_of(server_seed, [""] * len(seated), GENERATOR_VERSION)
+        seed = match_seed_of(server_seed, list(browsers), GENERATOR_VERSION)
         match = GAMES[game].new_match(variant, len(seated), seed=seed, options=checked[len(seated)])
         seconds = match.decision_seconds() or turn_seconds
         state = match.to_json()
@@ -185,9 +189,9 @@ def tables_deal_seated(
         )
     Table.objects.bulk_create(tables)
     Seat.objects.bulk_create(
-        Seat(table=table, number=number, user_id=user_id)
-        for table, seated in zip(tables, players, strict=True)
-        for number, user_id in enumerate(seated)
+        Seat(table=table, number=number, user_id=user_id, client_seed=browser)
+        for table, seated, browsers in zip(tables, players, seeds_of, strict=True)
+        for number, (user_id, browser) in enumerate(zip(seated, browsers, strict=True))
     )
     for table in tables:
         publish(

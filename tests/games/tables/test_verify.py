@@ -169,18 +169,31 @@ def test_the_new_table_form_takes_the_creators_seed_and_refuses_a_malformed_one(
     assert Seat.objects.get(table=Table.objects.get(), number=0).client_seed == SEED_A
 
 
-def test_play_ranked_carries_the_browsers_seed_and_refuses_a_malformed_one():
+def test_a_ranked_accept_carries_the_browsers_seed_and_refuses_a_malformed_one():
+    """A table the ranked queue forms (issue 32) mixes in each member's browser seed, sent
+    with their Accept (deal_seed.js on the queue page); a malformed one is refused."""
+    from games.ranked import services as queue
+    from games.ranked.models import QueueOffer
+
     asha, bilal = members(2)
-    page = signed_in(asha).get("/games/rummy/tables/").content.decode()
+    clients = {asha: signed_in(asha), bilal: signed_in(bilal)}
+    for client in clients.values():
+        client.post("/games/rummy/queue/join/", {"variant": "points", "seats": "2"})
+    queue.queues_form()
+    offer = QueueOffer.objects.get()
+    page = clients[asha].get("/games/rummy/queue/").content.decode()
     assert 'name="client_seed"' in page and "js/deal_seed.js" in page
-    bad = signed_in(asha).post(
-        "/games/rummy/ranked/", {"variant": "points", "client_seed": "zz"}, follow=True
+    answer = {"offer": offer.pk, "answer": "accept"}
+    bad = clients[asha].post(
+        "/games/rummy/queue/answer/", {**answer, "client_seed": "zz"}, follow=True
     )
     assert "seed for the deal is malformed" in bad.content.decode()
     assert not Table.objects.exists()
-    signed_in(asha).post("/games/rummy/ranked/", {"variant": "points", "client_seed": SEED_A})
-    signed_in(bilal).post("/games/rummy/ranked/", {"variant": "points", "client_seed": SEED_B})
+    clients[asha].post("/games/rummy/queue/answer/", {**answer, "client_seed": SEED_A})
+    clients[bilal].post("/games/rummy/queue/answer/", {**answer, "client_seed": SEED_B})
     table = Table.objects.get()
     assert table.status == TableStatus.PLAYING
-    expected = match_seed_of(table.server_seed, [SEED_A, SEED_B], GENERATOR_VERSION)
+    seeds = list(table.seats.order_by("number").values_list("client_seed", flat=True))
+    assert sorted(seeds) == sorted([SEED_A, SEED_B])
+    expected = match_seed_of(table.server_seed, seeds, GENERATOR_VERSION)
     assert table.initial_state["rng"]["seed"] == expected
