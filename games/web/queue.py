@@ -39,8 +39,6 @@ def ranked_queue(request: MemberRequest, slug: str) -> HttpResponse:
         "variants": [(v, variant_name(slug, v)) for v in rules.variants],
         "seat_counts": _seat_counts(slug),
         "default_seats": services.RANKED_SEATS.get(slug, 4),
-        "bots_after_choices": [(s, s // 60) for s in services.BOTS_AFTER_CHOICES],
-        "bots_after_default": BOTS_AFTER_SECONDS,
         "rule": {
             "start": GAP_START,
             "step": GAP_STEP,
