@@ -44,8 +44,19 @@
     });
   }
 
-  document.addEventListener("pointerdown", wake, { once: true });
-  document.addEventListener("keydown", wake, { once: true });
+  // Making the audio context takes a slow phone tens of milliseconds: it is made just after
+  // the frame that answers the first touch or key (the page's activation lasts that long), so
+  // that the first tap on a card is answered at once; a later touch resumes a context the
+  // browser suspended.
+  function wakeSoon() {
+    if (audio) {
+      wake();
+      return;
+    }
+    window.requestAnimationFrame(() => window.setTimeout(wake, 0));
+  }
+  document.addEventListener("click", wakeSoon);
+  document.addEventListener("keydown", wakeSoon);
 
   window.Taash = window.Taash || { games: {} };
   window.Taash.sound = { MUTED, muted, wake, chime };
