@@ -98,7 +98,12 @@ def test_a_stream_not_read_keeps_one_pending_revision_and_skips_to_the_newest():
         played = await database_sync_to_async(_moves_played)(table, bot, 6)
         assert played.revision >= before + 6
         (follower,) = hub().sockets_of(table.pk)
-        assert follower.wanted == {table.pk: played.revision}
+        # The hub hears each commit a moment after it, on its own loop: wait for the last.
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 10
+        while follower.wanted != {table.pk: played.revision}:
+            assert loop.time() < deadline, follower.wanted
+            await asyncio.sleep(0.01)
         newest = await anext(lines)
         await lines.aclose()
         return first, newest, hub().sockets_of(table.pk)
