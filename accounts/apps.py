@@ -12,12 +12,14 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Accounts")
 
     def ready(self) -> None:
-        from django.db.models.signals import post_delete
+        from django.db.models.signals import pre_delete
 
         from accounts.ratings.models import Rating
 
-        # A member's deletion takes their ratings with it (CASCADE): the counts follow.
-        post_delete.connect(_rating_deleted, sender=Rating, dispatch_uid="rating_count_forget")
+        # A member's deletion takes their ratings with it (CASCADE): the counts follow. Before
+        # the delete, in its transaction: a bot account's row, which says the rating was never
+        # counted, goes first (a fast delete), before the post_delete signals.
+        pre_delete.connect(_rating_deleted, sender=Rating, dispatch_uid="rating_count_forget")
 
 
 def _rating_deleted(sender: "type[Rating]", instance: "Rating", **kwargs: object) -> None:

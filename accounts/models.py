@@ -9,12 +9,21 @@ from accounts.bots.models import AccessToken, BotAccount
 from accounts.moderation.models import AuditEntry, Case, Report, Sanction
 from accounts.notices.models import Notice, PushSubscription, ReachChoice, Reached
 from accounts.profiles.models import Profile, validate_visible_text
-from accounts.ratings.models import MonthTitle, Rating, RatingChange, RatingCount
+from accounts.ratings.models import (
+    BotRating,
+    BotRatingChange,
+    MonthTitle,
+    Rating,
+    RatingChange,
+    RatingCount,
+)
 
 __all__ = [
     "AccessToken",
     "AuditEntry",
     "BotAccount",
+    "BotRating",
+    "BotRatingChange",
     "Case",
     "MonthTitle",
     "Notice",

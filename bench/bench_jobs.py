@@ -15,9 +15,10 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections import Counter
 from datetime import timedelta
 
-from bench.bench_tables import Platform, jobs_report, moves_made, percentile
+from bench.bench_tables import Platform, percentile
 
 SAMPLE_SECONDS = 0.5
 
@@ -114,6 +115,20 @@ def bot_waits(tables: list[int], start, delay: float) -> list[float]:
             waits.append((created - previous[table_id] - timedelta(seconds=delay)).total_seconds())
         previous[table_id] = created
     return waits
+
+
+def moves_made() -> int:
+    from games.tables.models import Move
+
+    return Move.objects.count()
+
+
+def jobs_report(jobs: Counter, moves: int) -> None:
+    """Jobs the worker received per move made (issue 17: the queue grew with the load)."""
+    per_move = ", ".join(
+        f"{name} {count / max(moves, 1):.2f}" for name, count in sorted(jobs.items())
+    )
+    print(f"jobs per move ({moves} moves, {sum(jobs.values())} jobs): {per_move or 'none'}")
 
 
 if __name__ == "__main__":

@@ -13,9 +13,14 @@ of the hand to the next animation frame, measured in the page. Targets (issue 30
 figures; asserts nothing.
 
     ./dev bench phone [--embedded] [--pages lobby,rummy,...] [--runs 3] [--serve]
+                      [--before COMMIT]
 
 ``--serve`` sets the site up and keeps it running (the pages' addresses and the member's
-session cookie printed) until Ctrl-C, to look at by hand.
+session cookie printed) until Ctrl-C, to look at by hand. ``--before COMMIT`` measures that
+commit's site too, in the same run: a worktree of it under var/ serves it with its own
+``bench_phone --serve`` beside this one, and each page is measured on both sites in turn, run
+by run, so that both see the same load of the machine (printed: the 1-minute load average while
+each page was measured).
 """
 
 from __future__ import annotations
@@ -26,8 +31,11 @@ import os
 import signal
 import statistics
 import subprocess
+import sys
 import tempfile
+import threading
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 from tests.live import ROOT
@@ -42,6 +50,13 @@ BOTS = {
     "unders": ["easy"] * 3,
 }
 TARGETS = {"performance": 90, "accessibility": 100, "best-practices": 100}
+# Lighthouse's metrics behind the Performance score, in ms, printed beside it: the server's
+# answer, the largest paint, and the main thread's blocking (what swings on a loaded machine).
+METRICS = {
+    "ttfb": "server-response-time",
+    "lcp": "largest-contentful-paint",
+    "tbt": "total-blocking-time",
+}
 CLS_TARGET, BYTES_TARGET, TAP_TARGET_MS = 0.02, 200 * 1024, 100
 CPU_SLOWDOWN = 4
 
@@ -55,30 +70,156 @@ def main() -> None:
     parser.add_argument(
         "--runs", type=int, default=3, help="Lighthouse runs a page, their median reported"
     )
+    parser.add_argument("--before", metavar="COMMIT", help="measure this commit's site too")
     options = parser.parse_args()
     from bench.bench_tables import Platform
 
-    with Platform(argparse.Namespace(servers=1, embedded=options.embedded)) as platform:
+    with ExitStack() as stack:
+        # The other commit's site first, from this process's environment before Platform
+        # changes it (VAR_DIR, STATIC_ROOT, ...).
+        before = (
+            stack.enter_context(BeforeSite(options.before, options.embedded))
+            if options.before
+            else None
+        )
+        platform = stack.enter_context(
+            Platform(argparse.Namespace(servers=1, embedded=options.embedded))
+        )
         base = platform.url(0, "").replace("ws://", "http://").rstrip("/")
-        site = seeded()
-        pages = site["pages"]
-        if options.pages:
-            wanted = options.pages.split(",")
-            pages = [page for page in pages if page["name"] in wanted]
+        site = {**seeded(), "base": base}
         if options.serve:
             served(base, site)
             return
+        sites = {"now": site} if before is None else {"before": before.site, "now": site}
+        wanted = options.pages.split(",") if options.pages else None
         runs = 0 if options.no_lighthouse else options.runs
-        rows = [measured(base, site["session"], page, runs) for page in pages]
-    before = json.loads(KEPT.read_text()) if KEPT.exists() else None
-    if before:
-        print(f"\nBefore: the previous run, at commit {before['commit']} ({before['at']})")
-        report(before["rows"])
+        rows = measured_sites(sites, wanted, runs)
+    if before is None:
+        kept = json.loads(KEPT.read_text()) if KEPT.exists() else None
+        if kept:
+            print(f"\nBefore: the previous run, at commit {kept['commit']} ({kept['at']})")
+            report(kept["rows"])
+    else:
+        print(f"\nBefore: commit {options.before}, measured in this run")
+        report(rows["before"])
     print(f"\nNow, at commit {commit()}")
-    report(rows)
+    report(rows["now"])
+    if before is not None:
+        compared(rows["before"], rows["now"])
     KEPT.parent.mkdir(exist_ok=True)
     KEPT.write_text(
-        json.dumps({"commit": commit(), "at": time.strftime("%Y-%m-%d %H:%M"), "rows": rows})
+        json.dumps({"commit": commit(), "at": time.strftime("%Y-%m-%d %H:%M"), "rows": rows["now"]})
+    )
+
+
+def measured_sites(sites: dict[str, dict], wanted: list[str] | None, runs: int) -> dict:
+    """Each page on each site: Lighthouse's runs taken in turn (a run on one site, then on the
+    other), then the trace and taps on each; the machine's load while the page was measured."""
+    rows: dict[str, list[dict]] = {label: [] for label in sites}
+    names = [page["name"] for page in sites["now"]["pages"]]
+    for name in names:
+        if wanted and name not in wanted:
+            continue
+        pages = {
+            label: next((page for page in site["pages"] if page["name"] == name), None)
+            for label, site in sites.items()
+        }
+        loads = [os.getloadavg()[0]]
+        found: dict[str, list[dict]] = {label: [] for label in sites}
+        for _run in range(runs):
+            for label, site in sites.items():
+                page = pages[label]
+                if page:
+                    found[label].append(
+                        lighthouse_scores(site["base"] + page["path"], site["session"])
+                    )
+                loads.append(os.getloadavg()[0])
+        for label, site in sites.items():
+            page = pages[label]
+            if page is None:
+                continue
+            row: dict = {"name": name}
+            if runs:
+                row.update(lighthouse_median(found[label]))
+            row.update(in_chromium(site["base"], site["session"], page))
+            loads.append(os.getloadavg()[0])
+            row["load"] = [round(min(loads), 1), round(max(loads), 1)]
+            rows[label].append(row)
+    return rows
+
+
+class BeforeSite:
+    """Another commit's site, served by that commit's own ``bench_phone --serve`` from a
+    worktree of it under var/ (removed afterwards), with this checkout's Python packages and
+    node_modules."""
+
+    def __init__(self, ref: str, embedded: bool) -> None:
+        self.ref = ref
+        self.embedded = embedded
+        self.folder = ROOT / "var" / f"before-{os.getpid()}"
+        self.process: subprocess.Popen[str] | None = None
+        self.site: dict = {"pages": []}
+
+    def __enter__(self) -> BeforeSite:
+        git = ["git", "-C", str(ROOT)]
+        (ROOT / "var").mkdir(exist_ok=True)
+        subprocess.run(
+            [*git, "worktree", "add", "--detach", str(self.folder), self.ref], check=True
+        )
+        try:
+            (self.folder / "node_modules").symlink_to(ROOT / "node_modules")
+            # What ./dev does before a bench: the translations compiled, the engine packed.
+            quiet = {"cwd": self.folder, "check": True, "stdout": subprocess.DEVNULL}
+            subprocess.run(
+                [sys.executable, "manage.py", "compilemessages", "-v0", "--ignore", "node_modules"],
+                **quiet,
+            )
+            subprocess.run([sys.executable, "-m", "games.offline.build"], **quiet)
+            command = [sys.executable, "-m", "bench.bench_phone", "--serve"]
+            self.process = subprocess.Popen(
+                [*command, *(["--embedded"] if self.embedded else [])],
+                cwd=self.folder,
+                stdout=subprocess.PIPE,
+                text=True,
+                start_new_session=True,
+            )
+            self.site = served_site(self.process)
+        except BaseException:
+            self.__exit__()
+            raise
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            try:
+                self.process.wait(90)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(self.folder)],
+            check=False,
+        )
+
+
+def served_site(process: subprocess.Popen[str]) -> dict:
+    """The site ``bench_phone --serve`` prints: its session cookie and its pages' addresses."""
+    assert process.stdout is not None
+    site: dict = {"pages": []}
+    for line in process.stdout:
+        if line.startswith("sessionid="):
+            site["session"] = line.strip().split("=", 1)[1]
+        elif ": http://" in line:
+            name, url = line.strip().split(": ", 1)
+            base, path = url.split("/", 3)[:3], "/" + url.split("/", 3)[3]
+            site["base"] = "/".join(base)
+            site["pages"].append({"name": name, "path": path, "table": path.startswith("/tables/")})
+        elif line.startswith("Ctrl-C"):
+            # The rest of its output is read and dropped: a full pipe would stop its writers.
+            threading.Thread(target=process.stdout.read, daemon=True).start()
+            return site
+    raise RuntimeError(
+        f"the other commit's site stopped before it served (status {process.wait()})"
     )
 
 
@@ -144,32 +285,21 @@ def served(base: str, site: dict) -> None:
         pass
 
 
-def measured(base: str, session: str, page: dict, runs: int) -> dict:
-    """Lighthouse's scores, then the trace's layout shift, and at a table the bytes before the
-    first move and the tap's next frame (Chromium under Playwright)."""
-    row: dict = {"name": page["name"]}
-    if runs:
-        row.update(lighthouse_median(base + page["path"], session, runs))
-    row.update(in_chromium(base, session, page))
-    return row
-
-
-def lighthouse_median(url: str, session: str, runs: int) -> dict:
-    """Lighthouse ``runs`` times: each category's median score (its Performance swings with
-    what else the machine runs), the audits that cost points in any run."""
-    found = [lighthouse_scores(url, session) for _run in range(runs)]
+def lighthouse_median(found: list[dict]) -> dict:
+    """Lighthouse's runs of a page: each category's median score (its Performance swings with
+    what else the machine runs), the metrics' medians, the audits that cost points in any run."""
     scored = [run for run in found if "lighthouse" not in run]
     if not scored:
         return found[-1]
     row: dict = {
         name: statistics.median_low([run[name] for run in scored if run[name] is not None] or [0])
-        for name in TARGETS
+        for name in [*TARGETS, *METRICS]
     }
     row["lost"] = sorted({audit.split(" (")[0] for run in scored for audit in run["lost"]})
     row["runs"] = [run["performance"] for run in scored]
     failed = [run["lighthouse"] for run in found if "lighthouse" in run]
     if failed:
-        row["failed"] = f"{len(failed)} of {runs} runs failed, the last: {failed[-1]}"
+        row["failed"] = f"{len(failed)} of {len(found)} runs failed, the last: {failed[-1]}"
     return row
 
 
@@ -197,6 +327,10 @@ def lighthouse_scores(url: str, session: str) -> dict:
         name: None if category["score"] is None else round(category["score"] * 100)
         for name, category in found["categories"].items()
     }
+    metrics = {
+        name: round(found["audits"][audit].get("numericValue") or 0)
+        for name, audit in METRICS.items()
+    }
     lost = sorted(
         f"{audit['id']} ({audit['score']})"
         for audit in found["audits"].values()
@@ -204,7 +338,7 @@ def lighthouse_scores(url: str, session: str) -> dict:
         and audit.get("score") is not None
         and audit["score"] < 0.9
     )
-    return {**scores, "lost": lost}
+    return {**scores, **metrics, "lost": lost}
 
 
 # A mid-range phone, as Lighthouse's mobile emulation (Moto G Power): 412 x 823 CSS px.
@@ -244,7 +378,8 @@ def in_chromium(base: str, session: str, page: dict) -> dict:
 
         cdp.on("Network.loadingFinished", http)
         cdp.on("Network.webSocketFrameReceived", frame)
-        browser.start_tracing(page=tab, categories=["loading", "devtools.timeline"])
+        timeline = ["loading", "devtools.timeline", "disabled-by-default-devtools.timeline"]
+        browser.start_tracing(page=tab, categories=timeline)
         tab.goto(base + page["path"], wait_until="load")
         row: dict = {}
         if page.get("table"):
@@ -252,11 +387,12 @@ def in_chromium(base: str, session: str, page: dict) -> dict:
             tab.evaluate(PAINTED)
             row["bytes"] = loaded["http"] + loaded["socket"]
             row["socket_bytes"] = loaded["socket"]
-            row["taps"] = taps(tab, cdp)
+            row.update(taps(tab, cdp))
         else:
             tab.wait_for_timeout(1500)
         trace = json.loads(browser.stop_tracing())
         row["cls"] = layout_shift(trace)
+        row["long_tasks"] = long_tasks(trace)
         browser.close()
     return row
 
@@ -273,26 +409,134 @@ TAP_TIMED = """() => {
 }"""
 
 
-def taps(tab, cdp) -> list[float]:
+# Resolves with the middle of the card ``index`` of those the selector finds (counted round),
+# once it is laid out with a size, or null after two seconds: found and measured inside the page
+# in one go, since a frame drawing the hand again between finding a card and measuring it leaves
+# a handle to nothing (locator.bounding_box then answers None).
+CARD_MIDDLE = """([selector, index]) => new Promise((done) => {
+    const deadline = performance.now() + 2000;
+    const look = () => {
+        const cards = document.querySelectorAll(selector);
+        const card = cards[index % Math.max(cards.length, 1)];
+        const box = card && card.getBoundingClientRect();
+        if (box && box.width > 0 && box.height > 0)
+            done([box.x + box.width / 2, box.y + box.height / 2]);
+        else if (performance.now() > deadline) done(null);
+        else requestAnimationFrame(look);
+    };
+    look();
+})"""
+
+# A card a tap does something to (plays it, lifts it), else any card of the hand.
+LEGAL_CARDS, ANY_CARD = "#hand .card-button.legal", "#hand .card-button"
+
+
+def taps(tab, cdp) -> dict:
     """Cards of the hand tapped with the CPU slowed 4x: from each finger's lift (the event's own
     time, which counts any wait before it was handled) to the animation frame after the tap's
-    click was handled, in ms."""
+    click was handled, in ms; why there are none or fewer than TAPS, if so. A rummy turn that
+    begins with a draw draws first, at full speed: a tap on a card then lifts it (the move the
+    player makes next), where before the draw it does nothing."""
+    deck = tab.locator("#closed-deck:enabled")
+    if deck.count():
+        deck.click()
+        tab.locator(LEGAL_CARDS).first.wait_for(timeout=30_000)
     tab.evaluate(TAP_TIMED)
+    found: dict = {"taps": []}
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
     try:
-        cards = tab.locator("#hand .card-button")
         for index in range(TAPS):
-            card = cards.nth(index % max(cards.count(), 1))
-            box = card.bounding_box()
-            if box is None:
+            selector = LEGAL_CARDS if tab.locator(LEGAL_CARDS).count() else ANY_CARD
+            middle = tab.evaluate(CARD_MIDDLE, [selector, index])
+            if middle is None:
+                found["missed"] = f"tap {index + 1}: no card of the hand shown ({selector})"
                 break
-            tab.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            tab.touchscreen.tap(*middle)
             # Polled from here: the page's Content-Security-Policy refuses wait_for_function.
+            deadline = time.monotonic() + 20
             while tab.evaluate("() => window.__taps.length") <= index:
+                if time.monotonic() > deadline:
+                    found["missed"] = f"tap {index + 1}: no click within 20 s ({selector})"
+                    break
                 tab.wait_for_timeout(50)
-        return tab.evaluate("() => window.__taps")
+            if "missed" in found:
+                break
+        found["taps"] = tab.evaluate("() => window.__taps")
+        return found
     finally:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+
+
+# A task this long at full speed is a long task (50 ms) on a phone 4x slower: Lighthouse's
+# blocking time counts what each such task lasts beyond 50 ms there.
+LONG_TASK_MS = 50 / CPU_SLOWDOWN
+# What a task's time is spent on, as the trace names it (script by its file).
+WORK = {
+    "ParseHTML": "parse HTML",
+    "DocumentLoader::CommitNavigation": "navigation and parse",
+    "EvaluateScript": "script",
+    "v8.evaluateModule": "module",
+    "FunctionCall": "script",
+    "TimerFire": "timer",
+    "FireAnimationFrame": "frame callback",
+    "EventDispatch": "event",
+    "UpdateLayoutTree": "style",
+    "Layout": "layout",
+    "Paint": "paint",
+    "MajorGC": "GC",
+    "MinorGC": "GC",
+}
+
+
+def long_tasks(trace: dict) -> list[str]:
+    """The page's main-thread tasks over LONG_TASK_MS while it loaded (the taps left out:
+    they run with the CPU slowed), longest first, each with what it spent most time on."""
+    events = trace["traceEvents"] if isinstance(trace, dict) else trace
+    threads = {
+        (event["pid"], event["tid"])
+        for event in events
+        if event.get("name") == "thread_name" and event["args"].get("name") == "CrRendererMain"
+    }
+    timed = [
+        event
+        for event in events
+        if (event.get("pid"), event.get("tid")) in threads and event.get("ph") == "X"
+    ]
+    counts: dict = {}
+    for event in timed:
+        counts[(event["pid"], event["tid"])] = counts.get((event["pid"], event["tid"]), 0) + 1
+    if not counts:
+        return []
+    main = max(counts, key=counts.get)
+    timed = sorted(
+        (event for event in timed if (event["pid"], event["tid"]) == main),
+        key=lambda event: event["ts"],
+    )
+    start = timed[0]["ts"]
+    tasks = [
+        event for event in timed if event["name"] in ("RunTask", "ThreadControllerImpl::RunTask")
+    ]
+    found = []
+    for task in tasks:
+        if task["dur"] < LONG_TASK_MS * 1000:
+            continue
+        end = task["ts"] + task["dur"]
+        spent: dict[str, float] = {}
+        for event in timed:
+            if task["ts"] <= event["ts"] < end and event["name"] in WORK:
+                data = event.get("args", {}).get("data", {}) or {}
+                source = (data.get("url") or "").rsplit("/", 1)[-1]
+                label = WORK[event["name"]] + (f" {source}" if source else "")
+                spent[label] = spent.get(label, 0.0) + event["dur"] / 1000
+        top = sorted(spent.items(), key=lambda item: -item[1])[:3]
+        what = ", ".join(f"{label} {ms:.0f}" for label, ms in top)
+        found.append(
+            (
+                task["dur"],
+                f"at {(task['ts'] - start) / 1000:.0f} ms: {task['dur'] / 1000:.0f} ms ({what})",
+            )
+        )
+    return [line for _duration, line in sorted(found, key=lambda item: -item[0])[:6]]
 
 
 def layout_shift(trace: dict) -> float:
@@ -317,17 +561,22 @@ def report(rows: list[dict]) -> None:
         f"tap <= {TAP_TARGET_MS} ms ({CPU_SLOWDOWN}x CPU slowdown)\n"
     )
     header = (
-        f"{'page':<12}{'perf':>6}{'a11y':>6}{'bp':>6}{'CLS':>8}{'KB':>8}{'tap ms (median/max)':>22}"
+        f"{'page':<12}{'perf':>6}{'a11y':>6}{'bp':>6}{'CLS':>8}{'KB':>6}{'tap ms med/max':>16}"
+        f"{'TTFB':>7}{'LCP':>7}{'TBT':>6}{'load':>10}"
     )
     print(header)
     for row in rows:
         taps_ms = row.get("taps") or []
         tap = f"{statistics.median(taps_ms):.0f}/{max(taps_ms):.0f}" if taps_ms else "-"
         size = f"{row['bytes'] / 1024:.0f}" if "bytes" in row else "-"
+        load = "-".join(str(value) for value in row["load"]) if row.get("load") else "-"
         print(
             f"{row['name']:<12}{score(row, 'performance'):>6}{score(row, 'accessibility'):>6}"
-            f"{score(row, 'best-practices'):>6}{row.get('cls', '-'):>8}{size:>8}{tap:>22}"
+            f"{score(row, 'best-practices'):>6}{row.get('cls', '-'):>8}{size:>6}{tap:>16}"
+            f"{score(row, 'ttfb'):>7}{score(row, 'lcp'):>7}{score(row, 'tbt'):>6}{load:>10}"
         )
+    print("(TTFB, LCP, TBT: Lighthouse's medians in ms; load: the machine's 1-minute load")
+    print(f" average while the page was measured, on {os.cpu_count()} cores)")
     print()
     for row in rows:
         if row.get("lighthouse"):
@@ -337,6 +586,31 @@ def report(rows: list[dict]) -> None:
             print(f"{row['name']}: audits under 0.9: {', '.join(row['lost'])}{runs}")
         if row.get("failed"):
             print(f"{row['name']}: Lighthouse {row['failed']}")
+        if row.get("missed"):
+            print(f"{row['name']}: taps cut short, {row['missed']}")
+    print(f"\nMain-thread tasks over {LONG_TASK_MS:.1f} ms while each page loaded (long at 4x):")
+    for row in rows:
+        for line in row.get("long_tasks") or []:
+            print(f"  {row['name']}: {line}")
+
+
+def compared(before: list[dict], now: list[dict]) -> None:
+    """Each page's change from the other commit's site to this one, measured side by side."""
+    print("\nChange, page by page (now minus before, the same run):")
+    earlier = {row["name"]: row for row in before}
+    for row in now:
+        old = earlier.get(row["name"])
+        if old is None:
+            continue
+        changes = []
+        for name in ["performance", "ttfb", "lcp", "tbt"]:
+            if isinstance(row.get(name), int) and isinstance(old.get(name), int):
+                changes.append(f"{name} {old[name]} -> {row[name]}")
+        if old.get("bytes") and row.get("bytes"):
+            changes.append(f"KB {old['bytes'] / 1024:.0f} -> {row['bytes'] / 1024:.0f}")
+        if old.get("taps") and row.get("taps"):
+            changes.append(f"tap max {max(old['taps']):.0f} -> {max(row['taps']):.0f} ms")
+        print(f"  {row['name']}: {', '.join(changes) or '-'}")
 
 
 def score(row: dict, name: str) -> str:

@@ -20,7 +20,14 @@ database at the end, whatever happens. Then it times, as wall-clock milliseconds
 - ``GET /ratings/rummy/month/`` (issue 32, point 6: this month's board) with
   ``--month-changes`` rated changes of rummy in this month and as many in the month before,
   spread over ``--month-players`` members (a few play much, most little), and its query count;
-  the same for last month's page, and the board's one aggregate query on its own.
+  the same for last month's page, and the board's query on its own beside the aggregate over
+  the changes it read before its month totals (``--before``), in the same run.
+- The month's board as the month grows (issue 32, point 6): for each of ``--month-sizes``
+  (10,000 and 100,000 changes), this month's changes made anew and their totals filled, then
+  the board's query (``accounts.ratings.seasons.month_board``): its time, its query count, and
+  its plan from ``EXPLAIN (ANALYZE)``, which says whether it reads the month's totals through
+  the index ``month_total_board`` or scans the table. ``--part month-sizes`` runs this alone
+  (with ``--members`` as small as the players it needs).
 
 Each line gives the wall-clock median, p95 and max, and the median CPU time of this process
 plus its PostgreSQL backend (from /proc): on a machine busy with other work, wall-clock time
@@ -32,14 +39,19 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib
 import os
 import random
 import statistics
+import subprocess
+import sys
 import time
+import types
 import warnings
 from collections.abc import Callable
 from contextlib import contextmanager, suppress
 from datetime import date
+from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import psycopg
@@ -55,6 +67,17 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=100)
     parser.add_argument("--month-changes", type=int, default=100_000)
     parser.add_argument("--month-players", type=int, default=20_000)
+    parser.add_argument(
+        "--before", default="f849c61", help="the commit whose month board query is compared"
+    )
+    parser.add_argument(
+        "--month-sizes",
+        default="10000,100000",
+        help="this month's changes for each run of the board as the month grows",
+    )
+    parser.add_argument(
+        "--part", choices=("all", "month-sizes"), default="all", help="what to time"
+    )
     args = parser.parse_args()
     server = os.environ.get("BENCH_POSTGRES_URL") or DEFAULT_SERVER
     name = f"taash_bench_ratings_{os.getpid()}"
@@ -111,13 +134,17 @@ def run(args: argparse.Namespace) -> None:
     )
     columns = f"{'runs':>5} {'median':>7} {'p95':>7} {'max':>7} {'CPU':>6}"
     print(f"\n{'milliseconds':44} {columns}  target")
-    updates_time(user_ids, args.updates)
-    # Unhashed static names: the manifest needs `collectstatic`, which is beside the point here.
-    static = {"staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
-    with override_settings(STORAGES={**settings.STORAGES, **static}), warnings.catch_warnings():
-        warnings.filterwarnings("ignore", message="No directory at", module="django")
-        leaderboard_time(args.requests)
-        month_board_time(user_ids, args)
+    if args.part == "all":
+        updates_time(user_ids, args.updates)
+        # Unhashed static names: the manifest needs `collectstatic`, beside the point here.
+        static = {
+            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+        }
+        with override_settings(STORAGES={**settings.STORAGES, **static}), warnings.catch_warnings():
+            warnings.filterwarnings("ignore", message="No directory at", module="django")
+            leaderboard_time(args.requests)
+            month_board_time(user_ids, args)
+    month_board_sizes(user_ids, args)
 
 
 def members_insert(count: int) -> list[int]:
@@ -248,11 +275,13 @@ def month_changes_insert(user_ids: list[int], month: date, count: int) -> None:
 
 
 def month_board_time(user_ids: list[int], args: argparse.Namespace) -> None:
+    from django.apps import apps
     from django.contrib.auth import get_user_model
     from django.db import connection
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
+    from accounts.ratings.models import MonthTotal
     from accounts.ratings.months import month_before, month_of, month_written
     from accounts.ratings.seasons import month_board
 
@@ -262,10 +291,14 @@ def month_board_time(user_ids: list[int], args: argparse.Namespace) -> None:
     started = time.perf_counter()
     for month in (this_month, last_month):
         month_changes_insert(players, month, args.month_changes)
+    # The members' month totals, as ratings_record_match keeps them: filled by the migration
+    # that filled them on a site (accounts 0013), from every change (the updates' above too).
+    MonthTotal.objects.all().delete()
+    importlib.import_module("accounts.migrations.0013_month_totals").totals_from_changes(apps, None)
     print(
         f"\n{args.month_changes:,} rated changes of rummy in {month_written(this_month)} and as"
-        f" many in {month_written(last_month)}, by up to {len(players):,} members, inserted in"
-        f" {time.perf_counter() - started:.1f} s"
+        f" many in {month_written(last_month)}, by up to {len(players):,} members, inserted"
+        f" (and their month totals) in {time.perf_counter() - started:.1f} s"
     )
     board = month_board(game="rummy", month=this_month)
     client = Client()
@@ -284,11 +317,80 @@ def month_board_time(user_ids: list[int], args: argparse.Namespace) -> None:
         with CaptureQueriesContext(connection) as queries:
             size = len(client.get(path).content)
         report(f"{label} ({len(queries)} queries)", timed(page, args.requests), None, size)
+    before = board_at(args.before)
     report(
-        "  query: the month's board (one aggregate)",
+        f"  query: the month's board before ({args.before}: one aggregate over the changes)",
+        timed(lambda: before(game="rummy", month=this_month), args.requests),
+        None,
+    )
+    report(
+        "  query: the month's board, this commit (the totals, in the index's order)",
         timed(lambda: month_board(game="rummy", month=this_month), args.requests),
         None,
     )
+
+
+def month_board_sizes(user_ids: list[int], args: argparse.Namespace) -> None:
+    """The board's query as this month grows: for each size, the month's rummy changes made
+    anew (no other month's), every total filled again from them as a site's would be, the
+    tables analysed; then the query's time and count, and the plan's reads of the totals."""
+    from django.apps import apps
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from accounts.ratings.models import MonthTotal, RatingChange
+    from accounts.ratings.months import month_of
+    from accounts.ratings.seasons import (
+        BOARD_SIZE,
+        MONTH_MIN_MATCHES,
+        month_board,
+        month_board_query,
+    )
+
+    players = user_ids[: args.month_players]
+    month = month_of()
+    totals_fill = importlib.import_module("accounts.migrations.0013_month_totals")
+    for size in (int(size) for size in args.month_sizes.split(",")):
+        RatingChange.objects.all().delete()
+        MonthTotal.objects.all().delete()
+        month_changes_insert(players, month, size)
+        totals_fill.totals_from_changes(apps, None)
+        with connection.cursor() as cursor:
+            cursor.execute(f"ANALYZE {MonthTotal._meta.db_table}")
+        totals = MonthTotal.objects.filter(game="rummy", month=month)
+        on_board = totals.filter(matches__gte=MONTH_MIN_MATCHES).count()
+        print(
+            f"\n{size:,} changes of rummy this month: {totals.count():,} members' totals,"
+            f" {on_board:,} with the matches for the board"
+        )
+        with CaptureQueriesContext(connection) as queries:
+            board = month_board(game="rummy", month=month)
+        report(
+            f"  query: the month's board ({len(queries)} queries, {len(board)} rows)",
+            timed(lambda: month_board(game="rummy", month=month), args.requests),
+            None,
+        )
+        plan = month_board_query(game="rummy", month=month)[:BOARD_SIZE].explain(analyze=True)
+        scans = [line.strip() for line in plan.splitlines() if "Scan" in line]
+        print("  plan's reads: " + "; ".join(scans))
+        print("  " + plan.replace("\n", "\n  "))
+
+
+def board_at(commit: str) -> Callable[..., object]:
+    """``month_board`` as it was at ``commit``: accounts/ratings/seasons.py read from git and
+    loaded beside this commit's."""
+    text = subprocess.run(
+        ["git", "show", f"{commit}:accounts/ratings/seasons.py"],
+        cwd=Path(__file__).resolve().parent.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    loaded = types.ModuleType("bench_before_seasons")
+    sys.modules[loaded.__name__] = loaded  # dataclasses look their module up
+    exec(compile(text, f"{commit}:accounts/ratings/seasons.py", "exec"), loaded.__dict__)
+    board: Callable[..., object] = loaded.month_board
+    return board
 
 
 class Times:

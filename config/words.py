@@ -37,4 +37,4 @@ NOTICE_KINDS = {
     **reminders.NOTICES,
     **ranked.NOTICES,
 }
-REACH_REASONS = {**reminders.REASONS, **ranked.REASONS}
+REACH_REASONS = {**reminders.REASONS, **ranked.REASONS, **tournaments.REASONS}

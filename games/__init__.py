@@ -14,7 +14,8 @@ checks it):
 - ``tables``: the models, the one write path (services), the reads (selectors), the plain SQL
   of the hot path, the jobs a move queues. Imports the engine, the floor, Django and Celery's
   app, and of ``accounts``, downward, only its services, reads and models:
-  ``profiles.models`` (names, in the move's SQL), ``ratings`` (``skill``, ``services``,
+  ``profiles.models`` (names, in the move's SQL), ``bots.models`` (a bot account's seat is shown
+  as a bot, in the same SQL), ``ratings`` (``skill``, ``services``,
   ``models``: a ranked result recorded in its transaction, the ranked queue's gap),
   ``moderation`` (``roles``, ``sanctions``, ``reports``, ``audit``, ``models``: who may act,
   mutes and play bans, a report from a table, the audit of every act) and
@@ -40,15 +41,16 @@ checks it):
   log); never Channels, asgiref, ``live``, ``web`` or ``words``.
 - ``ranked``: the ranked queue (issue 32): joining, the forming pass, accepting a formed
   table, what the queue page says. Imports ``tables`` (models, services, selectors), of
-  ``accounts`` the ratings' models and skill and what ``tables`` reads of moderation, the
+  ``accounts`` the ratings' models and skill, what ``tables`` reads of moderation, the bot
+  accounts' model and the profiles' model and news (who is a bot, who refuses bots), the
   floor and Django; never Channels, asgiref, ``live``, ``web``, ``words`` or ``daily``; and
   ``tables`` never imports it.
 - ``botapi``: the bot API (issue 35): /api/ endpoints where a program plays a bot account's
   seat with a token (``accounts.bots``), its moves through ``tables``' services as a
-  person's, its streams ``live.streams``. Imports ``tables``, ``frames``, ``words``, the
-  engine, the floor, of ``live`` only ``streams`` and ``guards``' caps, and ``accounts.bots``;
-  never Channels, asgiref, ``web``, ``daily``, ``ranked`` or tournaments; nothing imports it but
-  the URLs and ``config``.
+  person's, its streams ``live.streams``, its place in a ranked queue through ``ranked``'s
+  services. Imports ``tables``, ``ranked``, ``frames``, ``words``, the engine, the floor, of
+  ``live`` only ``streams`` and ``guards``' caps, and ``accounts.bots``; never Channels,
+  asgiref, ``web``, ``daily`` or tournaments; nothing imports it but the URLs and ``config``.
 - ``web``: views, forms and template tags: parse a request, call one service or selector,
   render; and ``web.unavailable``, the site's 503 page when Redis does not answer. Imports
   ``tables``, ``daily``, ``ranked``, ``words``, ``frames``, the engine, the floor, and of

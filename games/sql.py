@@ -10,21 +10,31 @@ in SQL). Each app keeps its statements in one module of its own (``games/tables/
 - every value is a parameter, passed through its field's own conversions both ways, so rows
   read are the ORM's own instances and rows written are what ``save()`` would write;
 - each statement's text is built once per process and is the same on every run: PostgreSQL
-  prepares a statement from its fifth run in a connection, and knows it by its text.
+  prepares a statement from its fifth run in a connection, and knows it by its text;
+- the move's writes go in one statement (``in_one_statement``): psycopg's pipeline took 0.1 ms
+  of the thread's CPU more than one statement (issue 34);
+- a row read is made into its model's instance without the model's ``__init__`` (``instance``),
+  and on PostgreSQL a time is read as UTC's wall time and given its zone here (``selected``):
+  Django's loader of a ``timestamptz``, a Python subclass of the driver's, took 28 us a value
+  against the driver's own 6 us for a plain ``timestamp`` (issue 34).
 
 Imports Django only: ``accounts`` and ``games`` both build on it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from contextlib import nullcontext
+import json
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
+from datetime import UTC, date, datetime, time
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
 from django.db import connection
-from django.db.models import Field, Model
+from django.db.backends.utils import CursorWrapper
+from django.db.models import DateTimeField, Field, JSONField, Model
+from django.db.models.base import ModelState
 from django.db.models.expressions import Col
 
 M = TypeVar("M", bound=Model)
@@ -34,14 +44,42 @@ Statement = tuple[str, list[Any]]
 
 
 def execute_together(statements: Sequence[Statement]) -> None:
-    """Run the statements in one round trip where the backend can (PostgreSQL, in a pipeline),
-    else one by one. Each round trip is a wait in which the worker thread gives up the GIL and
-    must win it back from the busy event loop."""
+    """Run the statements in order, in one round trip where the backend has them (PostgreSQL);
+    SQLite runs in this process, one by one. Each round trip is a wait in which the worker
+    thread gives up the GIL and must win it back from the busy event loop."""
+    with _together(statements):
+        pass
+
+
+def fetch_together(statements: Sequence[Statement]) -> list[tuple[Any, ...]]:
+    """Run the statements as ``execute_together`` does; the rows of the last one."""
+    with _together(statements) as cursor:
+        return list(cursor.fetchall())
+
+
+@contextmanager
+def _together(statements: Sequence[Statement]) -> Iterator[CursorWrapper]:
+    """A cursor that has run ``statements``, at the last one's result."""
     with connection.cursor() as cursor:
-        postgresql = connection.vendor == "postgresql"
-        with connection.connection.pipeline() if postgresql else nullcontext():
+        together = connection.vendor == "postgresql" and len(statements) > 1
+        with connection.connection.pipeline() if together else nullcontext():
             for sql, params in statements:
                 cursor.execute(sql, params)
+            yield cursor
+
+
+def in_one_statement(statements: Sequence[Statement]) -> list[Statement]:
+    """Writes to different tables, none reading what another writes, as one statement where
+    the database has it (PostgreSQL: the first ones as the data-modifying ``WITH`` queries of
+    the last): one round trip with no pipeline, prepared as any statement is, and all or
+    nothing as a statement is. Elsewhere the statements as they are. (The parts of such a
+    statement run in no set order: rows whose checks depend on an order, such as a member's
+    seats, are written by statements of their own.)"""
+    if connection.vendor != "postgresql" or len(statements) < 2:
+        return list(statements)
+    *first, (last, _params) = statements
+    queries = ", ".join(f"written{number} AS ({sql})" for number, (sql, _) in enumerate(first))
+    return [(f"WITH {queries} {last}", [value for _sql, params in statements for value in params])]
 
 
 def placeholders(count: int, width: int) -> str:
@@ -90,6 +128,17 @@ class Rows(Generic[M]):
         chosen = self.attnames if names is None else names
         return ", ".join(self.column(name, alias) for name in chosen)
 
+    def selected(self, alias: str | None = None) -> str:
+        """The row's select list: ``columns()``, but on PostgreSQL a time as UTC's wall time
+        (a plain ``timestamp``, which the driver reads in C), given its zone back in
+        ``converted``."""
+        return ", ".join(
+            f"({self.column(field.attname, alias)} AT TIME ZONE 'UTC')"
+            if self._utc_read(field)
+            else self.column(field.attname, alias)
+            for field in self.fields
+        )
+
     def aliased(self, alias: str) -> Aliased[M]:
         return Aliased(self, alias)
 
@@ -105,8 +154,15 @@ class Rows(Generic[M]):
         return self._field(name).get_db_prep_save(value, connection)
 
     def instance(self, values: Sequence[Any]) -> M:
-        """An instance from the values of a row, as the ORM would make it."""
-        return self.model.from_db(connection.alias, self.attnames, self.converted(values))
+        """An instance from the values of a row, as the ORM's ``from_db`` makes it (fields left
+        out of the row are deferred), without the model's ``__init__``: a move reads five
+        rows, and ``__init__`` (its signals, each field set in turn) took longer than reading
+        them. Nothing in this project listens to a model's init signals."""
+        made = self.model.__new__(self.model)
+        made.__dict__.update(zip(self.attnames, self.converted(values), strict=True))
+        made._state = state = ModelState()
+        state.adding, state.db = False, connection.alias
+        return made
 
     def as_dict(self, values: Sequence[Any]) -> dict[str, Any]:
         """The values of a row by attname, as ``QuerySet.values()`` would give them."""
@@ -114,11 +170,14 @@ class Rows(Generic[M]):
 
     def converted(self, values: Sequence[Any]) -> list[Any]:
         """The values of a row as the ORM reads them: the backend's conversions (SQLite's dates
-        and booleans), then the field's (JSON)."""
-        return [
-            _converted(value, column, column_converters)
-            for value, (column, column_converters) in zip(values, self._converters, strict=True)
-        ]
+        and booleans), then the field's (JSON); most columns have none."""
+        converted = list(values)
+        for index, column, converters in self._converters:
+            value = converted[index]
+            for convert in converters:
+                value = convert(value, column, connection)
+            converted[index] = value
+        return converted
 
     # -- writes ------------------------------------------------------------------------------
 
@@ -134,6 +193,38 @@ class Rows(Generic[M]):
         fields = [self._field(name) for name in names]
         values = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
         return sql, [*values, instance.pk]
+
+    def update_many(self, instances: Sequence[M], field_names: Sequence[str]) -> list[Statement]:
+        """The statements of ``QuerySet.bulk_update(instances, field_names)``: one
+        ``UPDATE ... FROM (VALUES ...)`` per batch the backend allows (PostgreSQL: all of
+        them), each value cast to its column's type (a column of NULLs has none). Django's own
+        builds a ``CASE`` of one ``WHEN`` a row and field: for a round of 1,000 players it took
+        1.1 s of Python, against milliseconds for this (issue 31)."""
+        fields = [self._field(name) for name in field_names]
+        assignments = ", ".join(
+            f"{self.column(field.name)} = CAST(v.column{number} AS "
+            f"{field.cast_db_type(connection)})"
+            for number, field in enumerate(fields, 2)
+        )
+        size = max(connection.ops.bulk_batch_size([self._field("pk"), *fields], instances), 1)
+        statements = []
+        for start in range(0, len(instances), size):
+            batch = instances[start : start + size]
+            sql = (
+                f"UPDATE {self.table} SET {assignments}"
+                f" FROM (VALUES {placeholders(len(batch), 1 + len(fields))}) AS v"
+                f" WHERE {self.table}.{self.column('pk')} = v.column1"
+            )
+            values = [
+                value
+                for instance in batch
+                for value in (
+                    instance.pk,
+                    *(f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields),
+                )
+            ]
+            statements.append((sql, values))
+        return statements
 
     def insert(self, instances: Sequence[M]) -> Statement:
         """The statement that writes new rows for ``instances``, as ``save()`` would
@@ -153,6 +244,66 @@ class Rows(Generic[M]):
         ]
         return sql, values
 
+    def create(self, instances: Sequence[M]) -> None:
+        """Write new rows for ``instances`` as ``bulk_create`` does, their ids read back into
+        them. Not Django's ``bulk_create``: on PostgreSQL it sends each column as one array
+        (``UNNEST``), and psycopg builds an array's text in Python, escaping every quote of
+        every JSON value: a round's 167 tables, each state 2 KB of JSON twice, spent 0.46 s
+        there (issue 31). Nor a VALUES list on PostgreSQL: psycopg reads a statement's text in
+        Python at each of its placeholders and writes each value into it, which for those 167
+        tables (3,674 values) took 60 ms of a 75 ms insert, the server 15 ms (issue 31, the
+        start at 1,000 entrants). There the rows go as one JSON document, one parameter, and
+        the server makes them rows (``jsonb_populate_recordset``); elsewhere as VALUES, in
+        batches the backend allows."""
+        if connection.vendor == "postgresql":
+            rows = [self._json_row(instance) for instance in instances]
+            with connection.cursor() as cursor:
+                cursor.execute(self._create_from_json_sql, [json.dumps(rows)])
+                self._ids_read(instances, cursor.fetchall())
+            return
+        size = max(connection.ops.bulk_batch_size(self._written, instances), 1)
+        with connection.cursor() as cursor:
+            for start in range(0, len(instances), size):
+                batch = instances[start : start + size]
+                sql, values = self.insert(batch)
+                cursor.execute(f"{sql} RETURNING {self.column('pk')}", values)
+                self._ids_read(batch, cursor.fetchall())
+
+    @cached_property
+    def _create_from_json_sql(self) -> str:
+        """Writes the rows of the JSON array given (one object a row, by column), returning
+        their ids in the order given: a set-returning function's rows are inserted, and so
+        returned, in the order it makes them."""
+        columns = ", ".join(_quoted(_column(field)) for field in self._written)
+        return (
+            f"INSERT INTO {self.table} ({columns}) SELECT {columns}"
+            f" FROM jsonb_populate_recordset(NULL::{self.table}, %s::jsonb)"
+            f" RETURNING {self.column('pk')}"
+        )
+
+    def _json_row(self, instance: M) -> dict[str, Any]:
+        """The row ``save()`` would write for ``instance``, as a JSON object by column: a JSON
+        field's value as it is (JSON null is SQL NULL to ``jsonb_populate_recordset``, as
+        Django writes None), a time as ISO text, which the server reads back exactly."""
+        row = {}
+        for field in self._written:
+            value = field.pre_save(instance, True)
+            if isinstance(field, JSONField):
+                if field.encoder is not None and value is not None:
+                    value = json.loads(json.dumps(value, cls=field.encoder))
+            else:
+                value = field.get_db_prep_save(value, connection)
+                if isinstance(value, datetime | date | time):
+                    value = value.isoformat()
+            row[_column(field)] = value
+        return row
+
+    @staticmethod
+    def _ids_read(instances: Sequence[M], ids: Sequence[tuple[Any, ...]]) -> None:
+        for instance, (pk,) in zip(instances, ids, strict=True):
+            instance.pk = pk
+            instance._state.adding, instance._state.db = False, connection.alias
+
     # -- metadata ----------------------------------------------------------------------------
 
     def _field(self, name: str) -> Field[Any, Any]:
@@ -165,22 +316,30 @@ class Rows(Generic[M]):
     def _written(self) -> list[Field[Any, Any]]:
         return [field for field in self.fields if not field.primary_key]
 
+    @staticmethod
+    def _utc_read(field: Field[Any, Any]) -> bool:
+        return isinstance(field, DateTimeField) and connection.vendor == "postgresql"
+
     @cached_property
-    def _converters(self) -> list[tuple[Col, list[Converter]]]:
-        columns = [field.get_col(self.model._meta.db_table) for field in self.fields]
-        return [
-            (
-                column,
-                [*connection.ops.get_db_converters(column), *field.get_db_converters(connection)],
-            )
-            for field, column in zip(self.fields, columns, strict=True)
-        ]
+    def _converters(self) -> list[tuple[int, Col, list[Converter]]]:
+        """The columns that have conversions: each one's place in the row, and its conversions."""
+        found = []
+        for index, field in enumerate(self.fields):
+            column = field.get_col(self.model._meta.db_table)
+            converters = [
+                *([_in_utc] if self._utc_read(field) else []),
+                *connection.ops.get_db_converters(column),
+                *field.get_db_converters(connection),
+            ]
+            if converters:
+                found.append((index, column, converters))
+        return found
 
 
 @dataclass(frozen=True)
 class Aliased(Generic[M]):
     """``rows``' table under ``alias`` in one statement: ``t.table`` for its FROM or JOIN,
-    ``t["version"]`` for a column, ``t.columns`` for the row's select list."""
+    ``t["version"]`` for a column, ``t.columns`` for the row's select list (``selected``)."""
 
     rows: Rows[M]
     alias: str
@@ -191,10 +350,16 @@ class Aliased(Generic[M]):
 
     @property
     def columns(self) -> str:
-        return self.rows.columns(alias=self.alias)
+        return self.rows.selected(alias=self.alias)
 
     def __getitem__(self, name: str) -> str:
         return self.rows.column(name, self.alias)
+
+
+def _in_utc(value: datetime | None, _column: object, _connection: object) -> datetime | None:
+    """A time read as UTC's wall time (``Rows.selected``), in UTC as Django's own loader gives
+    it; one that already has its zone is left as it is."""
+    return value if value is None or value.tzinfo is not None else value.replace(tzinfo=UTC)
 
 
 def _column(field: Field[Any, Any]) -> str:
@@ -205,9 +370,3 @@ def _column(field: Field[Any, Any]) -> str:
 
 def _quoted(name: str) -> str:
     return connection.ops.quote_name(name)
-
-
-def _converted(value: Any, column: Col, converters: list[Converter]) -> Any:
-    for convert in converters:
-        value = convert(value, column, connection)
-    return value

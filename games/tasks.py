@@ -1,3 +1,4 @@
+import time
 from datetime import timedelta
 
 from celery import shared_task
@@ -5,7 +6,7 @@ from django.utils import timezone
 
 from games.daily.services import daily_deals_generate, visitor_tries_sweep
 from games.live.presence import announcement_send
-from games.ranked.services import queues_form
+from games.ranked.services import queues_form_while_full
 from games.tables import selectors, services
 from games.tables.news import BotTurnDue
 
@@ -23,16 +24,19 @@ def presence_announce(text: str, user_id: int | None = None) -> None:
 
 
 @shared_task
-def table_bot_turn(table_id: int, version: int) -> None:
-    """A bot's (or a stand-in's) turn at ``version``; a late or repeated job does nothing."""
-    services.table_bot_turn_play(table_id=table_id, version=version)
+def table_bot_turn(table_id: int, version: int, due_at: float | None = None) -> None:
+    """A bot's (or a stand-in's) turn at ``version``, due at ``due_at`` (seconds since the
+    epoch; a job queued before it was sent has none); a late or repeated job does nothing."""
+    services.table_bot_turn_play(table_id=table_id, version=version, due_at=due_at)
 
 
 def bot_turn_queue(due: BotTurnDue) -> None:
-    """Queue the bot's turn for after the commit of the write that made it due."""
+    """Queue the bot's turn for after the commit of the write that made it due, with the time
+    it is due: a job that waits long in the queue thinks for less (``table_bot_turn_play``)."""
+    delay = max(due.delay, 0)
     # celery-types 0.26 lacks the Django task class's apply_async_on_commit (Celery 5.4).
     table_bot_turn.apply_async_on_commit(  # type: ignore[attr-defined]
-        (due.table_id, due.version), countdown=max(due.delay, 0)
+        (due.table_id, due.version, time.time() + delay), countdown=delay
     )
 
 
@@ -77,6 +81,7 @@ def daily_deals_make() -> None:
 
 @shared_task
 def ranked_queues_form() -> None:
-    """Every two seconds (beat, config/settings.py): the ranked queues' forming pass
-    (games.ranked.services.queues_form). Two at once are safe: one of them forms nothing."""
-    queues_form()
+    """Every two seconds (beat, config/settings.py): the ranked queues' forming passes
+    (games.ranked.services.queues_form_while_full). Two at once are safe: one of them forms
+    nothing."""
+    queues_form_while_full()

@@ -1,3 +1,4 @@
+import os
 import uuid
 
 import pytest
@@ -7,10 +8,15 @@ from django.test.utils import override_settings
 from config.celery import app as celery_app
 from tests.live import Platform, database_url, live_stack_start
 from tests.sql_support import NOW
+from tests.workers import Workers
 
 # A name of this test session's own, for what lives on a Redis that other runs may share:
 # channel-layer groups (pub/sub ignores database numbers) and the Celery queue.
 SESSION_NAMESPACE = f"test-{uuid.uuid4().hex[:12]}"
+
+
+def pytest_configure(config):
+    config.pluginmanager.register(Workers(), "workers")
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -74,16 +80,29 @@ def _private_cache(settings):
 
 
 @pytest.fixture(scope="session")
-def live_stack(django_db_setup, tmp_path_factory):
-    """Daphne and a Celery worker, started once per test session on the test database.
+def static_root(tmp_path_factory):
+    """Where this run's live stacks find the static files, collected once for all of them
+    (``tests.live.static_collected``): in the run's own temporary folder, which xdist's workers
+    share (each worker's ``basetemp`` is a folder inside it)."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    return shared / "static"
+
+
+@pytest.fixture(scope="session")
+def live_stack(django_db_setup, tmp_path_factory, static_root):
+    """Daphne and a Celery worker, started once per test session on the test database: under
+    xdist, one stack per worker process, each on its worker's own test database, Celery queue
+    and channel-layer prefix.
 
     Tests that use it need rows the subprocesses can see: mark them
-    `django_db(transaction=True)`, and `xdist_group("live")` so one worker process runs them all.
+    `django_db(transaction=True)`.
     """
     from django.db import connection
 
     stack = live_stack_start(
         workdir=tmp_path_factory.mktemp("live"),
+        static_root=static_root,
         env={
             "DATABASE_URL": database_url(connection.settings_dict),
             "REDIS_KEY_PREFIX": SESSION_NAMESPACE,
@@ -95,7 +114,7 @@ def live_stack(django_db_setup, tmp_path_factory):
 
 
 @pytest.fixture
-def platform(django_db_setup, tmp_path):
+def platform(django_db_setup, tmp_path, static_root):
     """A live stack of this test's own, which it starts, kills and starts again
     (``tests.live.Platform``), with the same marks as ``live_stack``'s tests. Its Celery queue
     is its own too: the session's worker (if one runs) must not do the work of the worker the
@@ -111,6 +130,7 @@ def platform(django_db_setup, tmp_path):
             "REDIS_KEY_PREFIX": SESSION_NAMESPACE,
             "CELERY_TASK_DEFAULT_QUEUE": queue,
         },
+        static_root,
     )
     yield platform
     if platform.stack is not None:
@@ -118,17 +138,36 @@ def platform(django_db_setup, tmp_path):
     celery_app.conf.task_default_queue = session_queue
 
 
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    """A ``scaleout`` test asked for by name on SQLite says where it runs (``./dev test``
-    leaves it out of the embedded pass)."""
+    """Where each test runs (tools/testrun.py). A ``scaleout`` test asked for by name on SQLite
+    says where it runs (``./dev test`` leaves it out of the embedded pass). A test that cannot
+    reach the database is marked ``embedded_only``: the scale-out pass leaves it out.
+
+    (First among these hooks, after tests/browser/conftest.py's, which gives its tests their
+    database marks: pytest's ``-m`` and pytest-django's order read the marks given here.)"""
     from django.conf import settings
 
+    for item in items:
+        if not uses_database(item) and not item.get_closest_marker("redis"):
+            item.add_marker(pytest.mark.embedded_only)
     if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
         return
     where = pytest.mark.skip(reason="PostgreSQL's own behaviour: runs in the scale-out pass")
     for item in items:
         if item.get_closest_marker("scaleout"):
             item.add_marker(where)
+
+
+# The fixtures through which a test reaches the database (pytest-django refuses it otherwise).
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_stack", "platform"}
+
+
+def uses_database(item) -> bool:
+    return bool(
+        item.get_closest_marker("django_db")
+        or DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+    )
 
 
 @pytest.fixture

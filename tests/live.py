@@ -10,6 +10,7 @@ other's messages), and they run with DEBUG off, as in production.
 """
 
 import contextlib
+import fcntl
 import os
 import signal
 import socket
@@ -80,8 +81,8 @@ class Platform:
     """The live stack of the moment: replaced when the test kills it (SIGKILL to every process,
     no time to tidy up) and starts a new one on the same database, Redis and queue."""
 
-    def __init__(self, workdir: Path, env: dict[str, str]):
-        self.workdir, self.env = workdir, env
+    def __init__(self, workdir: Path, env: dict[str, str], static_root: Path):
+        self.workdir, self.env, self.static_root = workdir, env, static_root
         self.stacks: list[LiveStack] = []
 
     @property
@@ -95,7 +96,9 @@ class Platform:
     def start(self) -> None:
         workdir = self.workdir / f"run{self.starts + 1}"
         workdir.mkdir()
-        self.stacks.append(live_stack_start(workdir=workdir, env=self.env))
+        self.stacks.append(
+            live_stack_start(workdir=workdir, env=self.env, static_root=self.static_root)
+        )
 
     def kill(self) -> None:
         assert self.stack is not None
@@ -127,11 +130,11 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def live_stack_start(*, workdir: Path, env: dict[str, str]) -> LiveStack:
-    """Start Daphne and a Celery worker with beat (after collecting static files for Daphne),
-    and return once both are ready. On failure, stop what started and raise with every
-    process's output."""
-    env = {**os.environ, **env, "DEBUG": "0", "STATIC_ROOT": str(workdir / "static")}
+def live_stack_start(*, workdir: Path, env: dict[str, str], static_root: Path) -> LiveStack:
+    """Start Daphne and a Celery worker with beat (Daphne once the static files are collected
+    in ``static_root``: see ``static_collected``), and return once both are ready. On failure,
+    stop what started and raise with every process's output."""
+    env = {**os.environ, **env, "DEBUG": "0", "STATIC_ROOT": str(static_root)}
     python = sys.executable
     stack = LiveStack(port=free_port())
 
@@ -150,19 +153,20 @@ def live_stack_start(*, workdir: Path, env: dict[str, str]) -> LiveStack:
         stack.processes.append(live)
         return live
 
-    # Daphne reads the static-files manifest when it loads the app: collect first. The worker
-    # starts meanwhile.
-    collectstatic = start("collectstatic", "manage.py", "collectstatic", "--noinput", "-v0")
-    # With beat inside the worker: its sweep queues the turn clocks' jobs (games.tasks).
+    # With beat inside the worker: its sweep queues the turn clocks' jobs (games.tasks). It
+    # starts while the static files are collected.
     worker = start(
         "celery-worker",
         *("-m", "celery", "-A", "config", "worker", "--pool", "solo", "--loglevel", "INFO"),
         *("--without-gossip", "--without-mingle", "--without-heartbeat"),
         *("--beat", "--schedule-filename", str(workdir / "celerybeat-schedule")),
     )
-    if collectstatic.process.wait(READY_TIMEOUT_SECONDS) != 0:
+    try:
+        static_collected(static_root, env)
+    except subprocess.SubprocessError as error:  # failed, or still running at the timeout
         stack.stop()
-        raise RuntimeError(f"collectstatic failed\n{stack.logs()}")
+        output = getattr(error, "stdout", "")
+        raise RuntimeError(f"collectstatic failed\n{output}\n{stack.logs()}") from error
     daphne = daphne_started(stack, start)
     checks = {
         "daphne": lambda: _accepts(stack.port),
@@ -180,6 +184,31 @@ def live_stack_start(*, workdir: Path, env: dict[str, str]) -> LiveStack:
             raise RuntimeError(f"live stack failed to start ({problem})\n{stack.logs()}")
         time.sleep(0.1)
     return stack
+
+
+def static_collected(static_root: Path, env: dict[str, str]) -> None:
+    """``collectstatic`` into ``static_root`` once for every stack that uses it: Daphne reads
+    the manifest when it loads the app. Hashing and compressing the files (Pyodide's among them)
+    is seconds of CPU; a test run's stacks (one per xdist worker, and each restart of a
+    ``Platform``) share one collection instead of each making its own. The first caller collects
+    under a file lock; the others wait for it and find it done."""
+    static_root.parent.mkdir(parents=True, exist_ok=True)
+    done = static_root / ".collected"
+    with static_root.with_name(f"{static_root.name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if done.exists():
+            return
+        subprocess.run(
+            [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
+            cwd=ROOT,
+            env={**env, "STATIC_ROOT": str(static_root)},
+            check=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            timeout=READY_TIMEOUT_SECONDS,
+        )
+        done.touch()
 
 
 # What Daphne's log says once it listens on its port, and when the port was taken meanwhile.

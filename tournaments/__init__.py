@@ -6,8 +6,8 @@ made and played through ``games.tables.services`` like any other. What each part
 (tests/games/test_layers.py): ``services``, ``selectors`` and ``tasks`` import
 ``games.tables`` (models, services, news), of ``accounts`` the audit log
 (``moderation.audit``), ``notices.inbox``, ``notices.reach`` (reminders) and
-``ratings.models`` (never its pages or
-``members``), the Celery app (``config.celery``), the floor of ``games`` (``news``) and the
+``ratings.models``, the site's way of writing times (``profiles.formats``; never its pages
+or ``members``), the Celery app (``config.celery``), the floor of ``games`` (``news``) and the
 engine's rummy formats; ``web`` imports the services and selectors, ``games.catalogue``,
 ``games.converters``, Django and ``icalendar`` (the calendar feeds); ``templatetags`` the
 selectors (a member's record, the next tournament for the home and game pages); a weekly

@@ -30,9 +30,6 @@ MESSAGES = {
         "Choose a start in the future, late enough for registration to close before it."
     ),
     "bad_start": _("Give the new start as a date and a time, in a time zone from the list."),
-    "start_in_gap": _(
-        "The clocks go forward at that hour in that time zone, so it never happens: choose another."
-    ),
     "no_late_room": _("This tournament has as many players as it allows: late entry is over."),
     "no_late_seat": _(
         "Every table of round 1 has made its first move or is full: late entry is over."

@@ -123,6 +123,10 @@ class TableRow:
     status: str
     tiebreak: bool
     players: list[PlayerRow] = field(default_factory=list)
+    # Duplicate deals still played at the round's other tables (``Table.seed_held``): the
+    # table is not watched and its scores and ranks wait for the round's end, as they tell how
+    # the deals went.
+    held: bool = False
     # A tie-break deal's: the number of the table whose tie it settles.
     settles: int | None = None
 
@@ -134,6 +138,10 @@ class RoundRow:
     finished: bool
     tables: list[TableRow]
     byes: list[str]
+
+    @property
+    def held(self) -> bool:
+        return any(table.held for table in self.tables)
 
 
 @dataclass
@@ -160,10 +168,10 @@ def tournament_page(tournament_id: int) -> TournamentPage:
         .values_list("pk", "round_id", "number", "table_id", "tiebreak_of_id")
     )
     table_facts = {
-        pk: (status, scores)
-        for pk, status, scores in Table.objects.filter(
+        pk: (status, scores, held)
+        for pk, status, scores, held in Table.objects.filter(
             pk__in=[row[3] for row in tables]
-        ).values_list("pk", "status", "state__standings__scores")
+        ).values_list("pk", "status", "state__standings__scores", "seed_held")
     }
     seats = RoundSeat.objects.filter(round__tournament=tournament).values_list(
         "round_id", "table_id", "seat", "rank", "score", "qualified", "entry__user_id"
@@ -184,10 +192,15 @@ def tournament_page(tournament_id: int) -> TournamentPage:
     }
     numbers = {row[0]: row[2] for row in tables}
     for pk, round_id, number, table_id, tiebreak_of in tables:
-        status, scores = table_facts.get(table_id, ("", None))
-        row = TableRow(number, table_id, status, tiebreak_of is not None)
+        status, scores, held = table_facts.get(table_id, ("", None, False))
+        row = TableRow(number, table_id, status, tiebreak_of is not None, held=held)
         row.settles = numbers.get(tiebreak_of) if tiebreak_of is not None else None
-        if tiebreak_of is None:
+        if held:
+            for _seat, _rank, _score, _qualified, user_id in sorted(
+                by_table.get(pk, []), key=lambda row: row[0] or 0
+            ):
+                row.players.append(PlayerRow(names.get(user_id, ""), user_id, None, None, None))
+        elif tiebreak_of is None:
             # By rank once ranked (issue 31: seat order hid who won), seat order before.
             for seat, rank, score, qualified, user_id in sorted(
                 by_table.get(pk, []), key=lambda row: (row[1] is None, row[1] or 0, row[0] or 0)

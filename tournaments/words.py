@@ -13,6 +13,8 @@ ACTS = {
     "series_skip": _("skipped a date of a series"),
     "series_stop": _("stopped a series"),
     "series_reschedule": _("moved a series to other days or another time"),
+    "tournament_settings_change": _("changed a tournament's settings before its start"),
+    "series_settings_change": _("changed a series' settings"),
 }
 
 TARGET_KINDS = {"tournament": _("tournament"), "series": _("series")}
@@ -20,7 +22,24 @@ TARGET_KINDS = {"tournament": _("tournament"), "series": _("series")}
 TOO_FEW = "too few entrants"
 """The audit's reason when the start itself cancels (the organiser gives their own)."""
 
-CODES = {TOO_FEW: _("too few entrants")}
+SETTINGS = {
+    "name": _("name"),
+    "format": _("format"),
+    "registration_closes_minutes": _("registration closes"),
+    "check_in_minutes": _("check-in opens"),
+    "min_entrants": _("fewest entrants"),
+    "max_entrants": _("most entrants"),
+    "per_table": _("players per table"),
+    "qualifiers": _("qualifiers per table"),
+    "turn_seconds": _("seconds per turn"),
+    "seating": _("seating"),
+    "late_entry": _("late entry"),
+    "duplicate_deals": _("duplicate deals"),
+}
+"""The settings an organiser may change before the start, as the audit log names them
+("setting:per_table" in an entry's details)."""
+
+CODES = {TOO_FEW: _("too few entrants"), **{f"setting:{k}": v for k, v in SETTINGS.items()}}
 
 NOTICES = {
     "tournament_off_wait_list": _("A place came free in %(tournament)s: you are registered."),
@@ -57,4 +76,17 @@ NOTICES = {
     "tournament_qualified": _("You qualified for round %(round)s of %(tournament)s."),
     "tournament_finished": _("%(tournament)s is over: you placed %(place)s."),
     "tournament_removed": _("The organiser removed you from %(tournament)s: %(reason)s"),
+    "tournament_settings_changed": _(
+        "The organiser changed the settings of %(tournament)s before its start "
+        "(%(reason)s): see its page."
+    ),
 }
+
+REASONS = {
+    "tournament_rescheduled": _("When a tournament you entered moves to another time"),
+    "tournament_settings_changed": _(
+        "When the organiser changes the settings of a tournament you entered"
+    ),
+}
+"""Reasons to reach those entered (``accounts.notices.reach``), each of which they may turn off
+on their reminders page."""

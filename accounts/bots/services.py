@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from accounts.bots.models import AccessToken, BotAccount, Scope
 from accounts.bots.selectors import bots_of, is_bot_account
+from accounts.bots.sql import live_token_read
 from accounts.profiles.models import name_taken
 
 TOKEN_PREFIX = "taash_"
@@ -107,11 +108,7 @@ def token_authenticate(secret: str) -> AccessToken | None:
     revoked); its account is loaded with it."""
     if not secret.startswith(TOKEN_PREFIX) or len(secret) > 100:
         return None
-    token = (
-        AccessToken.objects.select_related("user", "user__bot_account")
-        .filter(digest=token_digest(secret), revoked_at__isnull=True, user__is_active=True)
-        .first()
-    )
+    token = live_token_read(token_digest(secret))
     if token is None:
         return None
     now = timezone.now()

@@ -63,7 +63,7 @@ class ProfileForm(forms.ModelForm[Profile]):
 
     class Meta:
         model = Profile
-        fields = ["display_name", "avatar", "language", "time_zone"]
+        fields = ["display_name", "avatar", "language", "time_zone", "ranked_bots_refused"]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -56,6 +56,7 @@ DETAILS = {
     "date": _("date"),
     "from": pgettext_lazy("audit detail: moved from a time", "from"),
     "to": pgettext_lazy("audit detail: moved to a time", "to"),
+    "changed": _("settings changed"),
 }
 
 NOTICES = {

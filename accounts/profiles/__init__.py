@@ -9,6 +9,7 @@ the reader's zone for each request), ``formats`` (in the reader's language and z
 named, through Babel's CLDR data) and ``format_tags`` (the ``formats`` template library).
 
 The floor of accounts: imports Django (django-htmx for a type) and Babel alone, nothing else
-of accounts or of any other app, so that every package of every app may format a time through
-it.
+of accounts or of any other app but the floor's news door (``games.news``: ``news`` says a
+member changed their refusal of bots in ranked, which the ranked queue follows), so that every
+package of every app may format a time through it.
 """

@@ -23,7 +23,7 @@ The forms, per language (CLDR; issue 33):
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 from decimal import Decimal
 from functools import cache
 
@@ -87,6 +87,13 @@ def local_time(moment: datetime, *, zone: tzinfo | None = None, language: str | 
     return f"{format_time(local, 'short', locale=locale)}\u00a0{zone_abbreviation(local, current)}"
 
 
+def clock_time(value: time, *, language: str | None = None) -> str:
+    """A time of day as a clock reads it, in no zone, as ``local_time`` writes one: "1:30 am".
+    For a wall time that no moment has (one a daylight-saving gap skips), which ``local_time``
+    cannot be given."""
+    return str(format_time(value, "short", locale=babel_locale(language)))
+
+
 def local_date(
     value: date | datetime,
     *,
@@ -113,9 +120,9 @@ def local_datetime(
     the language joins them (CLDR's date-time pattern)."""
     current, locale = _reader(zone, language)
     day = local_date(moment, zone=current, language=locale.language)
-    time = local_time(moment, zone=current, language=locale.language)
+    clock = local_time(moment, zone=current, language=locale.language)
     pattern = str(locale.datetime_formats["medium"])
-    return pattern.replace("{1}", day).replace("{0}", time)
+    return pattern.replace("{1}", day).replace("{0}", clock)
 
 
 def relative_time(

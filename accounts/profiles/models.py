@@ -67,6 +67,16 @@ class Profile(models.Model):
         validators=[validate_zone],
         help_text=_("Every time on the site is shown in this zone."),
     )
+    # Issue 32: the member is matched in ranked only with people: never offered house bots in
+    # the empty seats, never seated with a bot account (``games.ranked``).
+    ranked_bots_refused = models.BooleanField(
+        _("never match me with bots in ranked"),
+        default=False,
+        help_text=_(
+            "Ranked tables then wait for people only: no house bots in empty seats, no bot "
+            "accounts."
+        ),
+    )
 
     class Meta:
         verbose_name = _("profile")

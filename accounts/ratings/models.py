@@ -4,12 +4,58 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F
+from django.db.models.functions import Round
 from django.utils.translation import gettext_lazy as _
 
 from games.catalogue import CATALOGUE_BY_SLUG, GameInfo
 
 
-class Rating(models.Model):
+class Skill(models.Model):
+    """What a rated player's row holds, a member's (``Rating``) or a bot level's
+    (``BotRating``): the skill estimate, its uncertainty and the rating shown from them."""
+
+    game = models.CharField(_("card game"), max_length=16)
+    mu = models.FloatField(_("skill estimate (mu)"))
+    sigma = models.FloatField(_("uncertainty (sigma)"))
+    ordinal = models.FloatField(_("rating"))
+    matches_played = models.PositiveIntegerField(_("ranked matches"), default=0)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def shown(self) -> int:
+        return round(self.ordinal)
+
+
+class ChangeOfRating(models.Model):
+    """What one ranked match did to a rating, a member's (``RatingChange``) or a bot level's
+    (``BotRatingChange``); never changed once written."""
+
+    game = models.CharField(_("card game"), max_length=16)
+    match_ref = models.BigIntegerField(_("table number"))
+    rank = models.PositiveSmallIntegerField(_("place"))
+    sides = models.PositiveSmallIntegerField(_("sides"))
+    ordinal_before = models.FloatField(_("rating before"))
+    ordinal_after = models.FloatField(_("rating after"))
+    created_at = models.DateTimeField(_("recorded"), auto_now_add=True)
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise ValueError("a rating change is never changed once written")
+        super().save(*args, **kwargs)
+
+    @property
+    def delta(self) -> int:
+        return round(self.ordinal_after) - round(self.ordinal_before)
+
+
+class Rating(Skill):
     """A member's skill in one game (accounts.ratings.skill says how it is computed and shown).
 
     Written only by ``ratings_record_match``, which locks the row first."""
@@ -22,12 +68,6 @@ class Rating(models.Model):
         verbose_name=_("member"),
         db_index=False,
     )
-    game = models.CharField(_("card game"), max_length=16)
-    mu = models.FloatField(_("skill estimate (mu)"))
-    sigma = models.FloatField(_("uncertainty (sigma)"))
-    ordinal = models.FloatField(_("rating"))
-    matches_played = models.PositiveIntegerField(_("ranked matches"), default=0)
-    updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
         verbose_name = _("rating")
@@ -42,10 +82,6 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.game} {self.shown}"
-
-    @property
-    def shown(self) -> int:
-        return round(self.ordinal)
 
     @property
     def game_info(self) -> GameInfo | None:
@@ -75,7 +111,7 @@ class RatingCount(models.Model):
         return f"{self.game} {self.points}: {self.members}"
 
 
-class RatingChange(models.Model):
+class RatingChange(ChangeOfRating):
     """What one ranked match did to one member's rating; never changed once written.
 
     ``match_ref`` is the id of the table that played the match: a plain number rather than a
@@ -90,15 +126,8 @@ class RatingChange(models.Model):
         verbose_name=_("member"),
         db_index=False,
     )
-    game = models.CharField(_("card game"), max_length=16)
-    match_ref = models.BigIntegerField(_("table number"))
-    rank = models.PositiveSmallIntegerField(_("place"))
-    sides = models.PositiveSmallIntegerField(_("sides"))
-    ordinal_before = models.FloatField(_("rating before"))
-    ordinal_after = models.FloatField(_("rating after"))
     mu = models.FloatField(_("skill estimate (mu)"))
     sigma = models.FloatField(_("uncertainty (sigma)"))
-    created_at = models.DateTimeField(_("recorded"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("rating change")
@@ -119,18 +148,62 @@ class RatingChange(models.Model):
     def __str__(self) -> str:
         return f"{self.user} {self.game} #{self.match_ref}"
 
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise ValueError("a rating change is never changed once written")
-        super().save(*args, **kwargs)
-
-    @property
-    def delta(self) -> int:
-        return round(self.ordinal_after) - round(self.ordinal_before)
-
     @property
     def game_info(self) -> GameInfo | None:
         return CATALOGUE_BY_SLUG.get(self.game)
+
+
+MONTH_MIN_MATCHES = 5
+"""Ranked matches of a game in a month that put a member on its board: one lucky win is not a
+month (``accounts.ratings.seasons``)."""
+
+
+class MonthTotal(models.Model):
+    """A member's month in one game, kept as their matches are rated: what the month's ranked
+    matches did to their rating (summed, unrounded), how many there were, when the last was.
+
+    Written by ``ratings_record_match`` in the transaction of the match's changes (under the
+    lock of the member's rating row), so the month's board reads the first hundred rows of an
+    index instead of summing every change of the month (``accounts.ratings.seasons``); migration
+    0013 filled it from the changes written before."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="month_totals",
+        verbose_name=_("member"),
+        db_index=False,  # the (game, month, member) constraint's index serves it
+    )
+    game = models.CharField(_("card game"), max_length=16)
+    month = models.DateField(_("month"), help_text=_("The first day of the month."))
+    won = models.FloatField(_("rating won in the month"))
+    matches = models.PositiveIntegerField(_("ranked matches in the month"))
+    last_at = models.DateTimeField(_("last ranked match"))
+
+    class Meta:
+        verbose_name = _("month's total")
+        verbose_name_plural = _("months' totals")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "month", "user"], name="month_total_once_per_member"
+            )
+        ]
+        indexes = [
+            # The board in its order (seasons.month_board), those qualified only.
+            models.Index(
+                F("game"),
+                F("month"),
+                Round("won").desc(),
+                F("matches").desc(),
+                F("last_at"),
+                F("user"),
+                condition=models.Q(matches__gte=MONTH_MIN_MATCHES),
+                name="month_total_board",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game} {self.month:%Y-%m}: {self.won:+.1f} in {self.matches}"
 
 
 class MonthTitle(models.Model):
@@ -172,3 +245,51 @@ class MonthTitle(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.game} {self.month:%Y-%m} #{self.place}"
+
+
+class BotRating(Skill):
+    """A house bot level's skill in one game and format (issue 32, point 4): moved by its
+    ranked results as a member's is (``ratings_record_match``, which locks the row first), and
+    public on the bot's page; never on a leaderboard nor a month's board, which list members.
+
+    ``bot`` is the level's key (``games.tables.models.BotLevel``: easy, medium, hard), kept as
+    a plain word so that ratings need nothing from the tables."""
+
+    bot = models.CharField(_("bot"), max_length=16)
+    variant = models.CharField(_("format"), max_length=32)
+
+    class Meta:
+        verbose_name = _("bot's rating")
+        verbose_name_plural = _("bots' ratings")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["bot", "game", "variant"], name="bot_rating_one_per_format"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.bot} {self.game} {self.variant} {self.shown}"
+
+
+class BotRatingChange(ChangeOfRating):
+    """What one ranked match did to a bot level's rating in its game and format; never changed
+    once written. Where the level sat in several seats of the match, one row: ``rank`` is its
+    best seat's place and the change the mean of its seats' (``ratings_record_match``)."""
+
+    bot = models.CharField(_("bot"), max_length=16)
+    variant = models.CharField(_("format"), max_length=32)
+
+    class Meta:
+        verbose_name = _("bot's rating change")
+        verbose_name_plural = _("bots' rating changes")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "match_ref", "bot"], name="bot_rating_change_once_per_match"
+            )
+        ]
+        indexes = [
+            models.Index(fields=["bot", "game", "variant", "-id"], name="bot_rating_change_history")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.bot} {self.game} #{self.match_ref}"

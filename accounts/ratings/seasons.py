@@ -14,26 +14,22 @@ account (``accounts.bots``: a user with a ``bot_account``) is left out by the bo
 
 from dataclasses import dataclass
 from datetime import date, datetime
+from decimal import ROUND_HALF_UP, Decimal
 
 from django.contrib.auth.models import User
-from django.db.models import Count, F, Max, Sum
+from django.db.models import QuerySet
 from django.db.models.functions import Round
 from django.utils import formats
 from django.utils.translation import pgettext
 
-from accounts.ratings.models import MonthTitle, RatingChange
+from accounts.ratings.models import MONTH_MIN_MATCHES as MONTH_MIN_MATCHES
+from accounts.ratings.models import MonthTitle, MonthTotal, RatingChange
 from accounts.ratings.months import (
     month_before,
-    month_end,
     month_is_awardable,
     month_of,
-    month_start,
 )
 from games.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
-
-MONTH_MIN_MATCHES = 5
-"""Ranked matches of a game in a month that put a member on its board: one lucky win is not a
-month."""
 
 BOARD_SIZE = 100
 TITLED_PLACES = 3
@@ -41,6 +37,10 @@ TITLED_PLACES = 3
 CATCH_UP_MONTHS = 2
 """How many ended months the beat job looks at: the one just ended, and the one before in case
 the worker was down when that one ended."""
+
+
+# A board's row as the query reads it: member id, username, display name, won, matches.
+BoardRow = tuple[int, str, str | None, float, int]
 
 
 @dataclass(frozen=True)
@@ -57,41 +57,41 @@ class MonthRow:
 
 def month_board(*, game: str, month: date, limit: int = BOARD_SIZE) -> list[MonthRow]:
     """The first ``limit`` members of ``game``'s board for ``month``, by the month's rule (this
-    module's docstring). Two queries: one aggregate over the month's changes of the game alone
-    (the index (game, created_at) finds them), summed per member before any join; then the
-    names of the ``limit`` members it kept."""
-    totals = list(
-        RatingChange.objects.filter(
-            game=game, created_at__gte=month_start(month), created_at__lt=month_end(month)
-        )
-        .filter(user__bot_account__isnull=True)
-        .values("user")
-        .annotate(
-            won=Round(Sum(F("ordinal_after") - F("ordinal_before"))),
-            matches=Count("id"),
-            last=Max("created_at"),
-        )
-        .filter(matches__gte=MONTH_MIN_MATCHES)
-        .order_by("-won", "-matches", "last", "user")
-        .values_list("user", "won", "matches")[:limit]
-    )
-    names = {
-        user: (username, display_name)
-        for user, username, display_name in User.objects.filter(
-            pk__in=[user for user, _won, _matches in totals]
-        ).values_list("pk", "username", "profile__display_name")
-    }
+    module's docstring). One query, the same whatever the month's number of matches: the
+    members' totals of the month (``MonthTotal``, kept by ``ratings_record_match``), read in
+    the order of their index (``month_total_board``) up to ``limit``, with their names."""
+    totals = month_board_query(game=game, month=month)
     return [
         MonthRow(
             place=place,
             user_id=user,
-            username=names[user][0],
-            name=names[user][1] or names[user][0],
-            won=round(won),
+            username=username,
+            name=display_name or username,
+            won=_points(won),
             matches=matches,
         )
-        for place, (user, won, matches) in enumerate(totals, start=1)
+        for place, (user, username, display_name, won, matches) in enumerate(
+            totals[:limit], start=1
+        )
     ]
+
+
+def month_board_query(*, game: str, month: date) -> QuerySet[MonthTotal, BoardRow]:
+    """The board's rows in its order, unsliced (``month_board`` reads its first ones; the
+    benchmark explains it: bench/bench_ratings.py)."""
+    return (
+        MonthTotal.objects.filter(
+            game=game, month=month, matches__gte=MONTH_MIN_MATCHES, user__bot_account__isnull=True
+        )
+        .order_by(Round("won").desc(), "-matches", "last_at", "user")
+        .values_list("user", "user__username", "user__profile__display_name", "won", "matches")
+    )
+
+
+def _points(won: float) -> int:
+    """The rating won, in whole points as the board orders it (the database's ROUND: halves
+    away from zero)."""
+    return int(Decimal(repr(won)).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
 @dataclass(frozen=True)
@@ -112,10 +112,13 @@ class OwnMonth:
 
 def own_month(*, user: User, game: str, month: date) -> OwnMonth:
     """What the member's ranked matches of ``game`` did in ``month`` (zeros if none)."""
-    totals = RatingChange.objects.filter(
-        user=user, game=game, created_at__gte=month_start(month), created_at__lt=month_end(month)
-    ).aggregate(won=Sum(F("ordinal_after") - F("ordinal_before")), matches=Count("id"))
-    return OwnMonth(won=round(totals["won"] or 0), matches=totals["matches"])
+    total = (
+        MonthTotal.objects.filter(user=user, game=game, month=month)
+        .values_list("won", "matches")
+        .first()
+    )
+    won, matches = total or (0.0, 0)
+    return OwnMonth(won=_points(won), matches=matches)
 
 
 def first_month(*, game: str) -> date | None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.db.models import Count, OuterRef, Subquery, Sum
 
-from accounts.ratings.models import Rating, RatingChange, RatingCount
+from accounts.ratings.models import BotRating, BotRatingChange, Rating, RatingChange, RatingCount
 from accounts.ratings.skill import PROVISIONAL_MATCHES
 from games.catalogue import CATALOGUE, CATALOGUE_BY_SLUG, GameInfo
 
@@ -23,19 +23,21 @@ class LeaderboardRow:
 
 @dataclass(frozen=True)
 class Standing:
-    """A member's rating in one game, and their place on its leaderboard."""
+    """A member's rating in one game, and their place on its leaderboard (None for a bot
+    account's: rated, but never on the leaderboard)."""
 
     game: GameInfo
     rating: int
     matches: int
-    place: int
+    place: int | None
 
 
 def leaderboard_top(*, game: str, limit: int = 100) -> list[LeaderboardRow]:
     """The best ``limit`` ratings in ``game``. Equal ratings share a place ("1, 2, 2, 4"), as
     in ``standing_of``."""
     rows = (
-        Rating.objects.filter(game=game)
+        # People only: a bot account (``accounts.bots``) is rated, shown on its own page.
+        Rating.objects.filter(game=game, user__bot_account__isnull=True)
         .order_by("-ordinal", "user_id")
         .values_list("ordinal", "matches_played", "user__username", "user__profile__display_name")
     )
@@ -57,20 +59,33 @@ def leaderboard_top(*, game: str, limit: int = 100) -> list[LeaderboardRow]:
 
 def standing_of(*, user: User, game: str) -> Standing | None:
     """The member's rating and place in ``game``, or None if they have played no ranked match
-    of it. The place is one more than the number of better ratings: those on higher rating
-    points, from ``RatingCount``, and those on the member's own point, counted."""
-    rating = Rating.objects.filter(user=user, game=game).first()
-    if rating is None:
+    of it. The place is their row's on the leaderboard, which lists people only: one more
+    than the number of members with a better rating, those on higher rating points from
+    ``RatingCount`` (which counts no bot account) and those on the member's own point,
+    counted. A bot account has no place."""
+    found = (
+        Rating.objects.filter(user=user, game=game)
+        .values_list("ordinal", "matches_played", "user__bot_account")
+        .first()
+    )
+    if found is None:
         return None
-    points = math.floor(rating.ordinal)
-    above = RatingCount.objects.filter(game=game, points__gt=points).aggregate(n=Sum("members"))
-    near = Rating.objects.filter(game=game, ordinal__gt=rating.ordinal, ordinal__lt=points + 1)
+    ordinal, matches, bot_account = found
     return Standing(
         game=CATALOGUE_BY_SLUG[game],
-        rating=rating.shown,
-        matches=rating.matches_played,
-        place=1 + (above["n"] or 0) + near.count(),
+        rating=round(ordinal),
+        matches=matches,
+        place=None if bot_account is not None else _place(game, ordinal),
     )
+
+
+def _place(game: str, ordinal: float) -> int:
+    points = math.floor(ordinal)
+    above = RatingCount.objects.filter(game=game, points__gt=points).aggregate(n=Sum("members"))
+    near = Rating.objects.filter(
+        game=game, ordinal__gt=ordinal, ordinal__lt=points + 1, user__bot_account__isnull=True
+    )
+    return 1 + (above["n"] or 0) + near.count()
 
 
 def standings_of(*, user: User) -> list[Standing]:
@@ -104,7 +119,7 @@ class RatingShift:
     """What one ranked match did to one member's rating, as shown: whole points before and
     after, and the difference between the two as shown (so the three always add up)."""
 
-    user_id: int
+    user_id: int | None  # None: a house bot's (``bot_shifts``)
     before: int
     after: int
     # After this match the member had played fewer than PROVISIONAL_MATCHES ranked matches
@@ -138,4 +153,44 @@ def match_shifts(*, game: str, match_ref: int) -> dict[int, RatingShift]:
             provisional=played < PROVISIONAL_MATCHES,
         )
         for user, before, after, played in rows
+    }
+
+
+def bots_rated(bot: str | None = None) -> list[BotRating]:
+    """The house bots' ratings in every game and format they have played ranked (of ``bot``
+    alone, if given), by game and format. One query."""
+    ratings = BotRating.objects.order_by("game", "variant", "bot")
+    return list(ratings if bot is None else ratings.filter(bot=bot))
+
+
+def bot_results(*, bot: str, limit: int = 20) -> list[BotRatingChange]:
+    """The bot level's last ranked results, newest first. One query."""
+    return list(BotRatingChange.objects.filter(bot=bot).order_by("-id")[:limit])
+
+
+def bot_shifts(*, game: str, match_ref: int) -> dict[str, RatingShift]:
+    """What one ranked match did to each house bot level's rating in it, by level (issue 32):
+    provisional, as a member's, over its first ``PROVISIONAL_MATCHES`` in the format. One
+    query."""
+    played = (
+        BotRatingChange.objects.filter(
+            bot=OuterRef("bot"), game=game, variant=OuterRef("variant"), id__lte=OuterRef("id")
+        )
+        .values("bot")
+        .annotate(count=Count("id"))
+        .values("count")
+    )
+    rows = (
+        BotRatingChange.objects.filter(game=game, match_ref=match_ref)
+        .annotate(played=Subquery(played))
+        .values_list("bot", "ordinal_before", "ordinal_after", "played")
+    )
+    return {
+        bot: RatingShift(
+            user_id=None,
+            before=round(before),
+            after=round(after),
+            provisional=played < PROVISIONAL_MATCHES,
+        )
+        for bot, before, after, played in rows
     }

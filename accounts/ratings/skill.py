@@ -42,6 +42,9 @@ SIGMA = MODEL.sigma
 Skill = tuple[float, float]
 """``(mu, sigma)`` of one member in one game."""
 
+Player = int | str
+"""One seat of a ranked match: a member's id, or a house bot's level key (``"hard"``)."""
+
 
 def rating_of(mu: float, sigma: float) -> float:
     """The shown rating (``ordinal``): ``1500 + 20 (mu - 3 sigma)``."""
@@ -61,22 +64,22 @@ def skills_rate(teams: Sequence[Sequence[Skill]], ranks: Sequence[int]) -> list[
 def match_standings(
     *,
     game: str,
-    seat_users: Sequence[int | None],
+    seat_users: Sequence[Player | None],
     ranks: Sequence[int],
     left: Collection[int] = (),
-) -> tuple[list[list[int]], list[int]]:
+) -> tuple[list[list[Player]], list[int]]:
     """``teams`` and ``ranks`` for ``ratings_record_match`` from a finished table.
 
-    ``seat_users`` is the member id in each seat, ``ranks`` the engine's ranks per seat
-    (``match.result()["ranks"]``), ``left`` the members who left before the end. A member who
-    left counts as last, whatever the bot that took the seat achieved; several who left share
-    the last place. In Court Piece and Pitch the partners are rated as one side, so a partner
-    who left puts the partnership last. The sides are the engine's
+    ``seat_users`` is the member id in each seat (a house bot's: its level key), ``ranks`` the
+    engine's ranks per seat (``match.result()["ranks"]``), ``left`` the members who left before
+    the end. A member who left counts as last, whatever the bot that took the seat achieved;
+    several who left share the last place. In Court Piece and Pitch the partners are rated as
+    one side, so a partner who left puts the partnership last. The sides are the engine's
     (``GameRules.partnerships``): a seat count the game is not played with is a ``ValueError``.
     """
     members = [user for user in seat_users if user is not None]
     if len(members) != len(seat_users):
-        raise ValueError("a ranked match has a member in every seat")
+        raise ValueError("a ranked match has a member or a bot in every seat")
     if len(ranks) != len(members):
         raise ValueError("one rank per seat is needed")
     seats = GAMES[game].partnerships(len(members))

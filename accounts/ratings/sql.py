@@ -13,16 +13,20 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import cache
 
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.db.backends.utils import CursorWrapper
+from django.db.models import Model
 
-from accounts.ratings.models import Rating, RatingChange, RatingCount
+from accounts.ratings.models import MonthTotal, Rating, RatingChange, RatingCount
+from accounts.ratings.months import month_of
 from accounts.ratings.skill import rating_of
 from games.sql import Rows, placeholders
 
 RATINGS = Rows(Rating)
 CHANGES = Rows(RatingChange)
 COUNTS = Rows(RatingCount)
+TOTALS = Rows(MonthTotal, only=("user", "game", "month", "won", "matches", "last_at"))
 
 # The fields of a first rating, after its member's.
 FIRST = ("game", "mu", "sigma", "ordinal", "matches_played", "updated_at")
@@ -59,23 +63,41 @@ def _insert_missing_sql(members: int) -> str:
     )
 
 
-def ratings_lock(cursor: CursorWrapper, *, game: str, user_ids: Sequence[int]) -> dict[int, Rating]:
+def ratings_lock(
+    cursor: CursorWrapper, *, game: str, user_ids: Sequence[int]
+) -> tuple[dict[int, Rating], set[int]]:
     """The members' ratings by user id, their rows locked FOR UPDATE in user id order (SQLite
-    has no row locks: its IMMEDIATE transaction already holds the database's write lock)."""
+    has no row locks: its IMMEDIATE transaction already holds the database's write lock); and
+    which of the members are bot accounts, whose ratings ``RatingCount`` leaves out."""
     cursor.execute(_lock_sql(len(user_ids)), [game, *user_ids])
-    ratings = (RATINGS.instance(row) for row in cursor.fetchall())
-    return {rating.user_id: rating for rating in ratings}
+    ratings, bot_accounts = {}, set()
+    for *row, bot_account in cursor.fetchall():
+        rating = RATINGS.instance(row)
+        ratings[rating.user_id] = rating
+        if bot_account:
+            bot_accounts.add(rating.user_id)
+    return ratings, bot_accounts
 
 
 @cache
 def _lock_sql(members: int) -> str:
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    r, b = RATINGS.aliased("r"), _bot_accounts().aliased("b")
     return (
-        f"SELECT {RATINGS.columns()} FROM {RATINGS.table}"
-        f" WHERE {RATINGS.column('game')} = %s"
-        f" AND {RATINGS.column('user')} IN ({', '.join(['%s'] * members)})"
-        f" ORDER BY {RATINGS.column('user')}{lock}"
+        f"SELECT {RATINGS.columns(alias='r')},"
+        f" EXISTS (SELECT 1 FROM {b.table} WHERE {b['user']} = {r['user']})"
+        f" FROM {r.table} WHERE {r['game']} = %s"
+        f" AND {r['user']} IN ({', '.join(['%s'] * members)})"
+        f" ORDER BY {r['user']}{lock}"
     )
+
+
+@cache
+def _bot_accounts() -> Rows[Model]:
+    """The bot accounts' rows (``accounts.bots``), found through the account's relation rather
+    than imported: ratings sit below bots (as ``leaderboard_top``'s ``user__bot_account``)."""
+    relation = get_user_model()._meta.get_field("bot_account")
+    return Rows(relation.related_model)
 
 
 def ratings_unplayed_delete(cursor: CursorWrapper, *, game: str, user_ids: Sequence[int]) -> None:
@@ -138,6 +160,41 @@ def _write_sql(members: int) -> str:
 def changes_insert(cursor: CursorWrapper, changes: Sequence[RatingChange]) -> None:
     """Write the new rating changes, as ``save()`` would (their ids are not read back)."""
     cursor.execute(*CHANGES.insert(changes))
+
+
+def month_totals_add(cursor: CursorWrapper, changes: Sequence[RatingChange]) -> None:
+    """Add the changes (written: their time set) to their members' totals of the game's month
+    (``MonthTotal``), a member's first match of the month making their row, in user id order
+    (the order their ratings were locked in)."""
+    if not changes:
+        return
+    values = [
+        TOTALS.prepared(name, value)
+        for change in sorted(changes, key=lambda change: change.user_id)
+        for name, value in (
+            ("user", change.user_id),
+            ("game", change.game),
+            ("month", month_of(change.created_at)),
+            ("won", change.ordinal_after - change.ordinal_before),
+            ("matches", 1),
+            ("last_at", change.created_at),
+        )
+    ]
+    cursor.execute(_month_totals_add_sql(len(changes)), values)
+
+
+@cache
+def _month_totals_add_sql(members: int) -> str:
+    won, matches, last = (TOTALS.column(name) for name in ("won", "matches", "last_at"))
+    table = TOTALS.table
+    return (
+        f"INSERT INTO {table} ({TOTALS.columns()}) VALUES {placeholders(members, 6)}"
+        f" ON CONFLICT ({TOTALS.columns(['game', 'month', 'user'])}) DO UPDATE SET"
+        f" {won} = {table}.{won} + excluded.{won},"
+        f" {matches} = {table}.{matches} + excluded.{matches},"
+        f" {last} = CASE WHEN excluded.{last} > {table}.{last}"
+        f" THEN excluded.{last} ELSE {table}.{last} END"
+    )
 
 
 def counts_add(cursor: CursorWrapper, *, game: str, deltas: Mapping[int, int]) -> None:

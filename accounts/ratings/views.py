@@ -111,9 +111,13 @@ def _month_refused(
 def player(request: HttpRequest, username: str) -> HttpResponse:
     """A member's ratings, their history as charts, and their recent ranked matches."""
     shown = get_object_or_404(get_user_model(), username=username, is_active=True)
+    # A bot account (``accounts.bots``, read through the relation: ratings sit below bots)
+    # says so, with the member who made it.
+    bot = getattr(shown, "bot_account", None)
     context = {
         "shown": shown,
         "shown_name": profile_of(shown).shown_name,
+        "bot_owner": bot.owner if bot is not None else None,
         "report_reasons": ReportReason.choices,
     }
     return render(request, "accounts/player.html", {**context, **ratings_context(shown)})

@@ -14,9 +14,15 @@ and changes nothing. A request carries a token (``accounts.bots``) as a Bearer h
   bot's own seat (both ``games.live.streams``, fed by the hub the sockets use), a move
   (``table_move_apply``, exactly as a person's), a quick phrase, leaving, the answer to an
   invitation; the page that documents them (/api/).
+- ``reference``: what that page says of each game, read from the engine: its variants and the
+  keys of its frames' views.
 - ``invite``: the table page's form with which a member invites a bot by name.
+- ``queue``: the ranked queue for bot accounts: joining, leaving, answering a table formed
+  (the queue's own services, ``games.ranked.services``), and what their streams are told of
+  it; why a bot account is rated as a member is.
 
-May import: ``games.tables`` (models, services, selectors, refusals), ``games.frames``,
+May import: ``games.tables`` (models, services, selectors, refusals, news), ``games.ranked``
+(services, news), ``games.frames``,
 ``games.words``, the engine, the floor, ``games.live.streams`` and ``games.live.guards`` (the
 streams and the sockets' caps, with no Channels in this package), ``accounts.bots`` and
 ``accounts.profiles``; never Channels or asgiref, ``games.web``, ``games.daily``,

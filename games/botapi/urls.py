@@ -3,7 +3,10 @@
 from django.urls import path, re_path
 
 import games.converters  # noqa: F401 (registers <id:...>)
-from games.botapi import invite, views
+from games.botapi import invite, queue, views
+
+# The streams' names: their requests share a few threads (``config.asgi.HttpHandler``).
+STREAMS = ("api_event_stream", "api_table_stream")
 
 urlpatterns = [
     path("api/", views.docs, name="api_docs"),
@@ -24,6 +27,10 @@ urlpatterns = [
         views.invitation_decline,
         name="api_invitation_decline",
     ),
+    path("api/bot/queue/join", queue.queue_join, name="api_queue_join"),
+    path("api/bot/queue/leave", queue.queue_leave, name="api_queue_leave"),
+    path("api/bot/offers/<int:offer_id>/accept", queue.offer_accept, name="api_offer_accept"),
+    path("api/bot/offers/<int:offer_id>/decline", queue.offer_decline, name="api_offer_decline"),
     re_path(r"^api/(?P<rest>.*)$", views.no_endpoint),
     path("tables/<id:table_id>/invite-bot/", invite.bot_invite, name="table_bot_invite"),
 ]

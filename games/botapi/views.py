@@ -2,25 +2,30 @@
 HTTP status (``refusals``) and changes nothing. The streams are NDJSON (``games.live.streams``)."""
 
 import functools
+import math
 from collections.abc import Callable
 from typing import Any
 
+from django.db import connection
 from django.http import HttpRequest, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
-from django.utils import translation
+from django.utils import timezone, translation
 from django.views.decorators.csrf import csrf_exempt
 
 from accounts.bots.models import Scope
 from games.botapi import guard, services
+from games.botapi.reference import games_documented
 from games.botapi.refusals import ApiRefusal
 from games.engine import IllegalAction
 from games.frames.shapes import error_frame
 from games.live import streams
+from games.ranked.services import queue_seen
 from games.tables import services as table_services
 from games.tables.models import Seat, Table, TableStatus
 from games.tables.refusals import TableRefusal
-from games.tables.services.chat import chat_line_post
+from games.tables.services.chat import ChatRefusal, chat_line_post
+from games.words.chat import MUTED
 
 NDJSON = "application/x-ndjson"
 
@@ -68,6 +73,9 @@ def docs(request: HttpRequest) -> HttpResponseBase:
             "streams_per_account": guard.STREAMS_PER_ACCOUNT,
             "keep_alive_seconds": int(streams.KEEP_ALIVE_SECONDS),
             "max_body_bytes": guard.MAX_BODY_BYTES,
+            "unsent_kib": streams.UNSENT_BYTES // 1024,
+            "stall_seconds": int(streams.STALL_SECONDS),
+            "games": games_documented(),
         },
     )
 
@@ -104,7 +112,13 @@ def event_stream(request: HttpRequest) -> HttpResponseBase:
         first.append(line)
     slot = guard.StreamSlot(user_id)
     slot.take()
-    return _stream(streams.account_lines(user_id, first, tables, slot=slot))
+    # Its place in a ranked queue is kept while the stream is open, as a member's while their
+    # page is (the same service, ``queue_seen``).
+    still_here = functools.partial(queue_seen, user_id=user_id)
+    lines = streams.account_lines(
+        user_id, first, tables, slot=slot, still_here=still_here, allowed=guard.live(token)
+    )
+    return _stream(lines)
 
 
 @endpoint("GET")
@@ -112,17 +126,29 @@ def table_stream(request: HttpRequest, table_id: int) -> HttpResponseBase:
     token = guard.token_of(request, Scope.READ)
     if not Table.objects.filter(pk=table_id).exists():
         raise ApiRefusal("no_table")
-    if not Seat.objects.filter(table_id=table_id, user_id=token.user_id).exists():
+    seated = Seat.objects.filter(table_id=table_id, user_id=token.user_id)
+    # Duplicate deals still played elsewhere (issue 31): a seat that left is no longer told.
+    if not seated.exclude(left=True, table__seed_held=True).exists():
         raise ApiRefusal("not_seated")
     slot = guard.StreamSlot(token.user_id)
     slot.take()
     lines = streams.table_lines(
-        table_id, token.user_id, language=translation.get_language(), slot=slot
+        table_id,
+        token.user_id,
+        language=translation.get_language(),
+        slot=slot,
+        allowed=guard.live(token),
     )
     return _stream(lines)
 
 
 def _stream(lines: Any) -> HttpResponseBase:
+    # The request's database connection goes back to the pool now, not when the stream ends
+    # (Django returns it when the response closes): else each open stream held one of a
+    # server's few pooled connections, and the ninth stream waited for one (a 500 on
+    # PostgreSQL). The stream's own reads borrow one a read (``database_sync_to_async``).
+    if not connection.in_atomic_block:
+        connection.close()
     response = StreamingHttpResponse(lines, content_type=NDJSON)
     # No proxy may hold lines back (nginx buffers by default).
     response["X-Accel-Buffering"] = "no"
@@ -139,7 +165,7 @@ def move(request: HttpRequest, table_id: int) -> HttpResponseBase:
     action, version, seat = body.get("action"), body.get("version"), body.get("seat")
     if not isinstance(action, dict) or not isinstance(version, int) or isinstance(version, bool):
         raise ApiRefusal("malformed")
-    if not (seat is None or _is_int(seat)):
+    if not (seat is None or is_int(seat)):
         raise ApiRefusal("malformed")
     new_version = table_services.table_move_apply(
         table_id=table_id, user_id=token.user_id, action=action, version=version, seat=seat
@@ -157,8 +183,22 @@ def phrase(request: HttpRequest, table_id: int) -> HttpResponseBase:
     said = body.get("phrase")
     if not isinstance(said, str):
         raise ApiRefusal("malformed")
-    chat_line_post(table_id=table_id, user_id=token.user_id, phrase=said)
+    try:
+        chat_line_post(table_id=table_id, user_id=token.user_id, phrase=said)
+    except ChatRefusal as refusal:
+        raise chat_refusal(refusal) from None
     return JsonResponse({"ok": True})
+
+
+def chat_refusal(refusal: ChatRefusal) -> ApiRefusal:
+    """The chat's refusal as the API says it: a line too fast is a rate limit like the API's
+    own (429, Retry-After: the seconds until a line may be said); a mute says until when."""
+    if refusal.code == "chat_too_fast" and refusal.until is not None:
+        wait = (refusal.until - timezone.now()).total_seconds()
+        return ApiRefusal(refusal.code, retry_after=max(1, math.ceil(wait)))
+    if refusal.code == "chat_muted" and refusal.until is not None:
+        return ApiRefusal(refusal.code, str(MUTED) % {"until": refusal.until.isoformat()})
+    return ApiRefusal(refusal.code)
 
 
 @endpoint("POST")
@@ -173,15 +213,20 @@ def ready(request: HttpRequest, table_id: int) -> HttpResponseBase:
 
 @endpoint("POST")
 def leave(request: HttpRequest, table_id: int) -> HttpResponseBase:
-    """Before the match the seat is freed; during it a house bot plays the seat to the end."""
+    """Before the match the seat is freed; during it the seat is given up for good (a house
+    bot plays it on, or in rummy's Points and Pool it drops: ``table_match_leave``). Leaving
+    is repeatable: a match left already, or over, answers ok and changes nothing (a program
+    that leaves as its match ends got table_not_playing)."""
     token = guard.play_token(request)
     table = Table.objects.filter(pk=table_id).only("status").first()
     if table is None:
         raise ApiRefusal("no_table")
     if table.status == TableStatus.OPEN:
         table_services.table_seat_leave(table_id=table_id, user_id=token.user_id)
-    else:
+    elif table.status == TableStatus.PLAYING:
         table_services.table_match_leave(table_id=table_id, user_id=token.user_id)
+    elif not Seat.objects.filter(table_id=table_id, user_id=token.user_id).exists():
+        raise ApiRefusal("not_seated")
     return JsonResponse({"ok": True})
 
 
@@ -207,5 +252,5 @@ def no_endpoint(request: HttpRequest, rest: str = "") -> HttpResponseBase:
     return refusal_response(ApiRefusal("no_endpoint"))
 
 
-def _is_int(value: object) -> bool:
+def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)

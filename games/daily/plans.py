@@ -16,9 +16,10 @@ the quicker attempt:
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from games.engine.base import MatchResult, View
+from games.engine.views import CourtPieceView
 from games.tables.models import BotLevel
 
 MEMBER_SEAT = 0
@@ -55,7 +56,9 @@ def rummy_score(result: MatchResult, _view: View, moves: int) -> tuple[int, dict
 
 
 def courtpiece_score(_result: MatchResult, view: View, moves: int) -> tuple[int, dict[str, Any]]:
-    tricks = int(view["tricks"][0])  # seats 0 and 2 are team 0
+    # ``PLANS`` gives this scorer Court Piece's views alone (a game's name is never tested
+    # outside the engine to decide a rule: tests/games/test_rules_stay_in_engine.py).
+    tricks = int(cast(CourtPieceView, view)["tricks"][0])  # seats 0 and 2 are team 0
     return tricks, {"tricks": tricks, "moves": moves}
 
 

@@ -3,7 +3,11 @@
 A game module defines a ``Match`` subclass and one ``GameRules`` value; ``games.engine.GAMES``
 maps each game's name to its rules. Everything crossing this boundary is JSON-ready: actions
 and events are dicts with a ``"type"``, cards are codes (``"10S"``, ``"PJ"``), seats are
-``0..n-1``.
+``0..n-1``. Each game's actions are typed (``games.engine.actions``: ``RummyAction`` ...,
+``Action`` for any game's); what comes from outside is a ``SentAction``, untrusted JSON that
+only the game's ``apply`` reads. So are its events (``games.engine.events``: ``RummyEvent`` ...,
+``Event`` for any game's) and its views (``games.engine.views``: ``RummyView`` ..., ``View``
+for any game's, told apart by their ``game``).
 
 Events returned by ``apply`` are public: anyone at the table may read them, so they never name
 a card that is not face up. What a seat may see of the rest comes only from ``view(seat)``.
@@ -25,13 +29,18 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Literal, TypedDict
 
+from games.engine.actions import Action as Action
 from games.engine.cards import is_card_code
 from games.engine.errors import IllegalAction
+from games.engine.events import Event as Event
 from games.engine.rng import MatchRandom
+from games.engine.views import View as View
 
-Action = dict[str, Any]
-Event = dict[str, Any]
-View = dict[str, Any]
+SentAction = Mapping[str, object]
+"""An action as it came from outside the engine (a socket's message, an API body, in the form
+``Match.canonical_action`` gives it): untrusted JSON. Only the game's ``apply`` reads it, refusing
+what is not one of its actions (``IllegalAction``); what the engine itself lists and bots choose
+is an ``Action``, one of the typed shapes in ``games.engine.actions``."""
 ActionFields = Mapping[str, Mapping[str, Callable[[object], object]]]
 """Per action type, the fields it takes and how each is put in canonical form
 (``games.engine.actions``)."""
@@ -127,11 +136,11 @@ class Match(ABC):
         """Seats that may act now; ``[]`` once the match is over."""
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> Sequence[Action]:
         """Every action ``seat`` may take now (``[]`` when it may not act)."""
 
     @abstractmethod
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: int, action: SentAction) -> list[Event]:
         """Apply ``action`` for ``seat``; return public events; raise ``IllegalAction``."""
 
     @abstractmethod
@@ -179,7 +188,7 @@ class Match(ABC):
         """The cards lying where ``seat`` may not look now (other hands, the stock, a face-down
         trump, unders), with repeats. Tests and the table scan what they send against it."""
 
-    def canonical_action(self, action: object) -> Action:
+    def canonical_action(self, action: object) -> SentAction:
         """``action`` as this game reads it: its type and only the fields that type takes,
         each in canonical form; what a table applies and stores, never the dict a client sent.
         An unknown type keeps only its type, for ``apply`` to refuse; ``IllegalAction`` if

@@ -12,6 +12,7 @@ from typing import Any
 
 from games.engine.base import MatchResult
 from games.engine.cards import Rank, rank_of, suit_of
+from games.engine.views import TrickPlay
 
 
 class TeamResult(MatchResult):
@@ -29,7 +30,7 @@ class Play:
     card: str
     trump: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TrickPlay:
         return {"seat": self.seat, "card": self.card, "trump": self.trump}
 
     @classmethod
@@ -40,6 +41,11 @@ class Play:
 def rank_value(code: str) -> int:
     """2..14, Ace high."""
     return int(Rank.from_code(rank_of(code)))
+
+
+def suit(card: str) -> str:
+    """The suit letter (no trick game here has a printed joker)."""
+    return card[-1]
 
 
 def led_suit(trick: Sequence[Play]) -> str | None:

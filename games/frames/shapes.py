@@ -20,10 +20,16 @@ from typing import Literal, TypedDict
 from games.engine.base import Action, Event, View
 from games.words.told import ToldLine
 
+# A seat's ``bot`` when a bot account (a program, through the bot API) holds it; a house bot's
+# is its level.
+BOT_ACCOUNT = "account"
+
 
 class SeatJson(TypedDict):
     """A seat as every frame shows it: ``avatar`` is the member's picture
-    (accounts.profiles.avatars; "" for none: their initials on the colour of ``hue``)."""
+    (accounts.profiles.avatars; "" for none: their initials on the colour of ``hue``); ``bot``
+    is None for a person, a house bot's level (a stand-in's too, beside the member's name), or
+    ``BOT_ACCOUNT`` for a bot account's seat (with its name)."""
 
     seat: int
     name: str

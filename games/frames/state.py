@@ -86,4 +86,4 @@ def _legal(facts: TableFacts, match: Match | None, seat: int | None) -> list[Act
     # A member who left the match still sees their seat, but a bot makes its moves.
     if facts.seats[seat]["left"]:
         return []
-    return match.legal_actions(seat)
+    return list(match.legal_actions(seat))

@@ -4,7 +4,8 @@ process, each sending its own seat's view, or a live page, a chat room, a member
 
 Only the table's id, version and revision cross the channel layer: every socket renders its own
 seat's view from a snapshot of that revision (DESIGN.md, "A move"), so no card ever crosses
-Redis. ``table_changed_send`` runs in the thread that committed the write:
+Redis. ``table_changed_send`` (and ``tables_dealt_send``, the tables a tournament's round deals
+in one write, told in one pass) runs in the thread that committed the write:
 
 - In a server process, whose sockets' event loop runs, the news is handed to that loop and the
   writing thread goes on at once (a socket's move in the thread pool, a page's seat taken). On
@@ -23,7 +24,7 @@ one path is simpler.
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from typing import Any
 
 from asgiref.sync import async_to_sync
@@ -36,7 +37,7 @@ from games.live.groups import page_group, table_group
 from games.live.hub import Hub, TableChangedEvent, running_hubs
 from games.news import CONSOLE_TABLES_KEY, PageChanged
 from games.tables.models import TableStatus
-from games.tables.news import ChatDeleted, ChatPosted, TableChanged
+from games.tables.news import ChatDeleted, ChatPosted, TableChanged, TablesDealt
 
 logger = logging.getLogger(__name__)
 
@@ -58,17 +59,28 @@ def console_shows(news: TableChanged) -> bool:
 
 def table_changed_send(news: TableChanged) -> None:
     """Tell every socket of the table (and the lists that show the change) its new revision."""
+    _changes_send((news,))
+
+
+def tables_dealt_send(news: TablesDealt) -> None:
+    """A round's tables, told in one pass (``tables_news_deliver``)."""
+    _changes_send(news.changes)
+
+
+def _changes_send(changes: Sequence[TableChanged]) -> None:
     hubs = running_hubs()
     for number, hub in enumerate(hubs):
         # One copy to the channel layer, from the first; in a server there is only one loop.
         remote = number == 0
         try:
-            hub.loop.call_soon_threadsafe(_deliver_in_loop, hub, news, remote)
+            hub.loop.call_soon_threadsafe(_deliver_in_loop, hub, changes, remote)
         except RuntimeError:  # the loop closed since it was seen running (tests)
             hubs = hubs[:number]
             break
     if not hubs:
-        async_to_sync(table_news_deliver)(None, news)
+        # One event loop for them all: each ``async_to_sync`` starts a thread, a loop and a
+        # connection to Redis of its own.
+        async_to_sync(tables_news_deliver)(None, changes)
 
 
 def chat_news_send(news: ChatPosted | ChatDeleted) -> None:
@@ -112,8 +124,8 @@ async def page_changed_deliver(news: PageChanged) -> None:
     await layer.group_send(page_group(news.kind, news.key), {"type": "page.changed"})
 
 
-def _deliver_in_loop(hub: Hub, news: TableChanged, remote: bool) -> None:
-    task = asyncio.ensure_future(table_news_deliver(hub, news, remote=remote))
+def _deliver_in_loop(hub: Hub, changes: Sequence[TableChanged], remote: bool) -> None:
+    task = asyncio.ensure_future(tables_news_deliver(hub, changes, remote=remote))
     task.add_done_callback(_log_failure)
 
 
@@ -125,24 +137,35 @@ def _log_failure(task: asyncio.Future[None]) -> None:
 async def table_news_deliver(hub: Hub | None, news: TableChanged, *, remote: bool = True) -> None:
     """Tell the sockets of ``hub`` (this process's, if it has any) and, with ``remote``, the
     table's group in every server process."""
-    message: TableChangedEvent = {
-        "type": "table.changed",
-        "table": news.table_id,
-        "version": news.version,
-        "revision": news.revision,
-        "origin": "" if hub is None else hub.origin,
-    }
+    await tables_news_deliver(hub, (news,), remote=remote)
+
+
+async def tables_news_deliver(
+    hub: Hub | None, changes: Sequence[TableChanged], *, remote: bool = True
+) -> None:
+    """``table_news_deliver`` for each of ``changes`` at once; a live list that shows some of
+    them is told once (it draws itself again whole)."""
     sends = []
-    if hub is not None:
-        if news.snapshot is not None:
-            hub.snapshots.keep(news.snapshot)
-        sends.append(hub.tell(message))
-    if remote:
-        layer = get_channel_layer()
-        assert layer is not None  # settings.CHANNEL_LAYERS has one
-        sends.append(layer.group_send(table_group(news.table_id), dict(message)))
-        if lobby_shows(news):
-            sends.append(page_changed_deliver(PageChanged("lobby", news.game)))
-        if console_shows(news):
-            sends.append(page_changed_deliver(PageChanged("console", CONSOLE_TABLES_KEY)))
+    pages: dict[PageChanged, None] = {}
+    layer = get_channel_layer()
+    assert layer is not None  # settings.CHANNEL_LAYERS has one
+    for news in changes:
+        message: TableChangedEvent = {
+            "type": "table.changed",
+            "table": news.table_id,
+            "version": news.version,
+            "revision": news.revision,
+            "origin": "" if hub is None else hub.origin,
+        }
+        if hub is not None:
+            if news.snapshot is not None:
+                hub.snapshots.keep(news.snapshot)
+            sends.append(hub.tell(message))
+        if remote:
+            sends.append(layer.group_send(table_group(news.table_id), dict(message)))
+            if lobby_shows(news):
+                pages[PageChanged("lobby", news.game)] = None
+            if console_shows(news):
+                pages[PageChanged("console", CONSOLE_TABLES_KEY)] = None
+    sends += [page_changed_deliver(page) for page in pages]
     await asyncio.gather(*sends)

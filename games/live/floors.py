@@ -5,8 +5,8 @@ setting: what the stack costs with none of the tables' code in the way.
 - ``FanoutFloorConsumer`` is a bare table: a move frame ``{"version": N}`` does one durable
   single-row INSERT and COMMIT in a worker thread (as Channels runs sync code) and a
   ``group_send`` of the bare version; each socket of the table then encodes, with the
-  encoder the tables use, and sends a frame of a real seat frame's size (``?bytes=``) and
-  shape: a list of small objects, as a view's history and legal moves are. No engine, no ORM,
+  encoder the tables use, and sends a frame of a real seat frame's size on the wire (``?bytes=``)
+  and shape: a list of small objects, as a view's history and legal moves are. No engine, no ORM,
   no snapshot, no views. The benchmark makes the table the INSERT writes to.
 - ``LockedFloorConsumer`` is the least a correct move must do (issue 34): the fan-out floor
   plus the locked read, the state's write and each seat's own frame, through the tables' own
@@ -36,6 +36,15 @@ LOCKED_MOVES = "bench_locked_move"
 LOCKED_IDS = 1_000_000_000
 
 
+def padding(frame_bytes: int, frame: dict[str, Any]) -> list[dict[str, Any]]:
+    """Small objects, as a view's history and legal moves are, that bring ``frame`` (with them
+    as its ``items``) to about ``frame_bytes`` on the wire (``frame_text``)."""
+    entry = {"type": "play", "seat": 0, "card": "10S"}
+    each = len(frame_text(entry)) + 1  # and its comma
+    room = frame_bytes - len(frame_text({**frame, "items": []}))
+    return [{**entry, "seat": number % 4} for number in range(max(0, room) // each)]
+
+
 class EchoConsumer(LoopDispatch, AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         await self.send(text_data=text_data, bytes_data=bytes_data)
@@ -45,9 +54,7 @@ class FanoutFloorConsumer(LoopDispatch, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         self.table_id = self.scope["url_route"]["kwargs"]["table_id"]
         query = parse_qs(self.scope.get("query_string", b"").decode())
-        # About 42 bytes an entry, as {"type": "play", "seat": 3, "card": "10S"} and its comma.
-        entries = int(query.get("bytes", ["2000"])[0]) // 42
-        self.items = [{"type": "play", "seat": n % 4, "card": "10S"} for n in range(entries)]
+        self.items = padding(int(query.get("bytes", ["2000"])[0]), {"type": "state", "version": 0})
         self.group = f"floor.{self.table_id}"
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -114,8 +121,12 @@ class LockedFloorConsumer(LoopDispatch, AsyncWebsocketConsumer):
         query = parse_qs(self.scope.get("query_string", b"").decode())
         self.seat = int(query.get("seat", ["0"])[0])
         self.state_bytes = int(query.get("state", ["3000"])[0])
-        entries = int(query.get("bytes", ["2000"])[0]) // 42
-        self.items = [{"type": "play", "seat": n % 4, "card": "10S"} for n in range(entries)]
+        # The seat's hand is in its frame, so no two sockets' frames are the same.
+        self.hand = [f"{rank}{self.seat}" for rank in range(13)]
+        self.items = padding(
+            int(query.get("bytes", ["2000"])[0]),
+            {"type": "state", "version": 0, "hand": self.hand},
+        )
         self.hub = hub()
         await self.hub.join(LOCKED_IDS + self.table_id, self)
         await self.accept()
@@ -129,9 +140,13 @@ class LockedFloorConsumer(LoopDispatch, AsyncWebsocketConsumer):
         await _locked_move(self.table_id, self.seat, move["version"], "x" * self.state_bytes)
 
     async def table_changed(self, event: TableChangedEvent) -> None:
-        # Its own frame: the seat's hand is in it, so no two sockets' frames are the same.
-        hand = [f"{rank}{self.seat}" for rank in range(13)]
-        frame = {"type": "state", "version": event["version"], "hand": hand, "items": self.items}
+        # Encoded for each socket, as each seat's view is.
+        frame = {
+            "type": "state",
+            "version": event["version"],
+            "hand": self.hand,
+            "items": self.items,
+        }
         await self.send(text_data=frame_text(frame))
 
 

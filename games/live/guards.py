@@ -129,6 +129,23 @@ class TokenBucket:
         return True
 
 
+_JSON_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"')
+
+
+def text_nesting(raw: bytes) -> int:
+    """How deep JSON text nests lists and objects, read from its brackets with its strings
+    left out: text nested past what the parser takes (orjson stops at 1,024 levels) is then
+    known as too deep, not as malformed."""
+    deepest = depth = 0
+    for byte in _JSON_STRING.sub(b'""', raw):
+        if byte in b"[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in b"]}":
+            depth -= 1
+    return deepest
+
+
 def nesting(value: object) -> int:
     """How deep ``value`` nests lists and objects (a scalar: 0), without recursion."""
     deepest, level = 0, [(value, 0)]

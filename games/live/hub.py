@@ -12,6 +12,7 @@ dropped. Tests start an event loop per scenario, so there is a hub per loop, dro
 """
 
 import asyncio
+import contextvars
 import logging
 import uuid
 import weakref
@@ -94,7 +95,12 @@ class Hub:
         layer = _layer()
         if self._listening is None or self._listening.done():
             self._channel = await layer.new_channel()
-            self._listening = asyncio.ensure_future(self._listen(layer))
+            # The process's listener belongs to no request: not to the context of the bot API
+            # stream that may have subscribed first, whose thread-sensitive calls end with it
+            # (``config.asgi.HttpHandler``).
+            self._listening = self.loop.create_task(
+                self._listen(layer), context=contextvars.Context()
+            )
         return layer
 
     async def _listen(self, layer: BaseChannelLayer) -> None:

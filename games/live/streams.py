@@ -6,30 +6,36 @@ follows, as a socket does, and renders its frame from the hub's shared snapshot.
 - ``table_lines``: a table's stream for one account's seat: first the frame the seat sees now,
   then one for every change, built as the table page's are (``games.live.frames.state_frame``,
   the same builder, shape, versions and words); it ends after the frame of a finished table.
-- ``account_lines``: an account's events: invitations and seats taken (``AccountTold``, through
-  the account's group on the channel layer), a match started or ended at a table it sits at
-  (from the hub).
+- ``account_lines``: an account's events: invitations, seats taken and ranked tables formed
+  (``AccountTold``, through the account's group on the channel layer), a match started or
+  ended at a table it sits at (from the hub).
 
-Every ``KEEP_ALIVE_SECONDS`` without a line, a ``{"type": "keep-alive"}`` line.
+Every ``KEEP_ALIVE_SECONDS``, whatever else is sent, a ``{"type": "keep-alive"}`` line; an
+account's stream also opens with one, once it listens (nothing that happens after it is missed).
 
 Memory per stream is bounded whatever the reader does: a table's stream keeps only the newest
 revision it has to send (never a queue: a reader that does not read skips to the newest frame,
 as a socket does), an account's stream at most ``ACCOUNT_LINES_KEPT`` lines, and the next line
-is made only when the server has sent the last one (Django awaits each send).
+is made only when the reader has taken nearly all of the last ones: Django awaits each send,
+and our Daphne's send waits while more than ``games.live.server.UNSENT_BYTES`` of the
+response wait unsent (a reader that takes nothing for a while is cut off).
 """
 
 import asyncio
 from collections import deque
-from collections.abc import AsyncIterator, Iterable, Mapping
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 import orjson
+from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from games.live.fanout import send_from_here
 from games.live.frames import state_frame
 from games.live.groups import account_group
 from games.live.hub import TableChangedEvent, hub
+from games.live.server import STALL_SECONDS as STALL_SECONDS
+from games.live.server import UNSENT_BYTES as UNSENT_BYTES
 from games.tables.selectors import TableSnapshot
 
 KEEP_ALIVE_SECONDS = 7.0
@@ -56,6 +62,7 @@ class _Follower:
     def __init__(self) -> None:
         self.wanted: dict[int, int] = {}
         self.wake = asyncio.Event()
+        self.keep_alive_due = asyncio.get_running_loop().time() + KEEP_ALIVE_SECONDS
 
     async def table_changed(self, event: TableChangedEvent) -> None:
         table = event["table"]
@@ -64,10 +71,17 @@ class _Follower:
             self.wake.set()
 
     async def woken(self, slot: Slot) -> bool:
-        """Wait for news; False when the keep-alive's time came first (the slot renewed)."""
+        """Wait for news; False when the keep-alive's time came first (the slot renewed).
+
+        The keep-alive falls due every ``KEEP_ALIVE_SECONDS`` whatever news came meanwhile:
+        waiting a whole period after each piece of news kept an account's stream silent (and
+        its slot unrenewed) for as long as a busy table changed more often than that, since
+        most of a table's changes say nothing to the account (issue 35 review, point 2)."""
+        loop = asyncio.get_running_loop()
         try:
-            await asyncio.wait_for(self.wake.wait(), KEEP_ALIVE_SECONDS)
+            await asyncio.wait_for(self.wake.wait(), max(0.0, self.keep_alive_due - loop.time()))
         except TimeoutError:
+            self.keep_alive_due = loop.time() + KEEP_ALIVE_SECONDS
             await slot.keep()
             return False
         self.wake.clear()
@@ -75,9 +89,15 @@ class _Follower:
 
 
 async def table_lines(
-    table_id: int, user_id: int, *, language: str, slot: Slot
+    table_id: int,
+    user_id: int,
+    *,
+    language: str,
+    slot: Slot,
+    allowed: Callable[[], bool] | None = None,
 ) -> AsyncIterator[bytes]:
-    """The frames of ``user_id``'s seat at the table, then one a change."""
+    """The frames of ``user_id``'s seat at the table, then one a change; ``allowed`` as for
+    ``account_lines``."""
     follower, the_hub = _Follower(), hub()
     await the_hub.join(table_id, follower)
     try:
@@ -91,6 +111,8 @@ async def table_lines(
                 if snapshot.status in OVER:
                     return
             if not await follower.woken(slot):
+                if not await _still_allowed(allowed):
+                    return
                 yield KEEP_ALIVE
                 continue
             snapshot = await the_hub.snapshots.at_least(table_id, follower.wanted[table_id])
@@ -100,10 +122,19 @@ async def table_lines(
 
 
 async def account_lines(
-    user_id: int, first: Iterable[Mapping[str, Any]], tables: Mapping[int, str], *, slot: Slot
+    user_id: int,
+    first: Iterable[Mapping[str, Any]],
+    tables: Mapping[int, str],
+    *,
+    slot: Slot,
+    still_here: Callable[[], object] | None = None,
+    allowed: Callable[[], bool] | None = None,
 ) -> AsyncIterator[bytes]:
     """The account's events: ``first`` (what is pending now), then each as it comes; ``tables``
-    are those it sits at, with their status now."""
+    are those it sits at, with their status now. ``still_here`` (a write, run at each
+    keep-alive) says the account is still there, as an open page says a member is (its place
+    in a ranked queue is kept while its stream is open). ``allowed`` (a read, run at each
+    keep-alive): False ends the stream (its token was revoked)."""
     follower, the_hub, layer = _Follower(), hub(), get_channel_layer()
     assert layer is not None  # settings.CHANNEL_LAYERS has one
     told: deque[Mapping[str, Any]] = deque(maxlen=ACCOUNT_LINES_KEPT)
@@ -114,10 +145,16 @@ async def account_lines(
     for table_id in known:
         await the_hub.join(table_id, follower)
     try:
+        # Listening now: whatever happens after this line reaches the stream.
+        yield KEEP_ALIVE
         for message in first:
             yield line(message)
         while True:
             if not await follower.woken(slot):
+                if not await _still_allowed(allowed):
+                    return
+                if still_here is not None:
+                    await database_sync_to_async(still_here)()
                 yield KEEP_ALIVE
                 continue
             while told:
@@ -148,6 +185,12 @@ async def account_lines(
         for table_id in known:
             await the_hub.leave(table_id, follower)
         await slot.free()
+
+
+async def _still_allowed(allowed: Callable[[], bool] | None) -> bool:
+    """Asked at each keep-alive, so a stream whose token was revoked ends within one period
+    (it kept sending, the hand included, for a minute after; issue 35 review, point 3)."""
+    return allowed is None or bool(await database_sync_to_async(allowed)())
 
 
 def match_started(snapshot: TableSnapshot, user_id: int) -> dict[str, Any]:

@@ -23,7 +23,7 @@ from typing import Any
 from django.utils.translation import gettext, override
 
 from games.engine import GAMES, IllegalAction
-from games.engine.base import Action, Match
+from games.engine.base import Match, SentAction
 from games.engine.bots import LEVELS, Bot, bot_for
 from games.frames.arrange import ArrangementRefusal, arrangement_frame
 from games.frames.shapes import (
@@ -146,7 +146,7 @@ class OfflineTable:
             )
         return self.bots[seat]
 
-    def _apply(self, seat: int, action: Action, by: str) -> None:
+    def _apply(self, seat: int, action: SentAction, by: str) -> None:
         events = self.match.apply(seat, action)
         self.record_["moves"].append(
             {

@@ -7,11 +7,15 @@ when all have.
 - ``models``: a member's place in a queue (``QueueEntry``) and a table formed from it and not
   yet accepted by all (``QueueOffer``).
 - ``services``: joining, leaving, staying seen, the forming pass, accepting and declining.
+- ``news``: tables formed and dealt with bot accounts among their members, for the bot API's
+  event streams (``config/subscribers.py``).
 - ``selectors``: what the queue page says: how many wait (never who), the estimated wait, the
   member's gap.
 
 May import ``games.tables`` (models, services, selectors), of ``accounts`` the ratings' models
-and skill and the moderation's sanctions (a play ban), the floor of ``games`` and Django. Never
+and skill, the moderation's sanctions (a play ban), the bot accounts' model (a bot account's
+entry) and the profiles' model and news (a member's refusal of bots in ranked), the floor of
+``games`` and Django. Never
 Channels, asgiref, ``games.live``, ``games.web`` or ``games.words``; ``games.tables`` never
 imports it.
 """

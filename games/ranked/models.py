@@ -39,6 +39,14 @@ class QueueOffer(models.Model):
     table = models.ForeignKey(
         Table, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
+    # Issue 32 point 4: a table offered with house bots of ``bot_level`` in this many of its
+    # seats (0: members only), to members who waited as long as they chose.
+    # Defaults in the database too: the forming pass inserts offers in plain SQL on PostgreSQL
+    # (``services._offers_insert``), naming only the columns of an offer of people.
+    bots = models.PositiveSmallIntegerField(_("bots in the empty seats"), default=0, db_default=0)
+    bot_level = models.CharField(
+        _("bot level"), max_length=8, blank=True, default="", db_default=""
+    )
 
     class Meta:
         verbose_name = _("ranked table formed")
@@ -76,6 +84,13 @@ class QueueEntry(models.Model):
     bots_after = models.PositiveSmallIntegerField(
         _("offer bots after (seconds)"), default=BOTS_AFTER_SECONDS
     )
+    # Issue 32 point 4 and issue 35: the entry is a bot account's (a program's, ``accounts.bots``),
+    # read from the account as it joins; and the member refuses bots in ranked (their
+    # profile's setting, followed while they wait). A bot account's entry is never seated
+    # with a member who refuses bots (``games.ranked.matching``), nor is a refuser offered
+    # house bots.
+    is_bot = models.BooleanField(_("bot account"), default=False)
+    refuses_bots = models.BooleanField(_("refuses bots"), default=False)
     offer = models.ForeignKey(
         QueueOffer, on_delete=models.SET_NULL, null=True, blank=True, related_name="entries"
     )
@@ -87,7 +102,16 @@ class QueueEntry(models.Model):
     class Meta:
         verbose_name = _("ranked queue place")
         verbose_name_plural = _("ranked queue places")
-        indexes = [models.Index(fields=["game", "variant", "seats"], name="queue_of_format")]
+        indexes = [
+            models.Index(fields=["game", "variant", "seats"], name="queue_of_format"),
+            # The forming pass reads each queue's longest waiting members not offered a table
+            # (games.ranked.services._waiting): a bounded read however many wait.
+            models.Index(
+                fields=["game", "variant", "seats", "joined_at", "id"],
+                condition=models.Q(offer=None),
+                name="queue_waiting_order",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.user} in {self.game} {self.variant} ({self.seats})"

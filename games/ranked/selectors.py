@@ -30,6 +30,18 @@ class QueueStatus:
     offer_id: int | None
     offer_seconds_left: int
     accepted: bool
+    # The table formed for the member has house bots of this level in this many seats.
+    offer_bots: int = 0
+    offer_bot_level: str = ""
+    refuses_bots: bool = False
+
+    @property
+    def bots_in(self) -> int:
+        """Seconds until the member is offered bots in the empty seats (point 4); 0 when due
+        now, or never in this wait."""
+        if self.refuses_bots or not self.bots_after:
+            return 0
+        return max(self.bots_after - self.waited, 0)
 
 
 def queue_status(user_id: int, now: datetime | None = None) -> QueueStatus | None:
@@ -57,6 +69,9 @@ def queue_status(user_id: int, now: datetime | None = None) -> QueueStatus | Non
             max(int((offer.expires_at - now).total_seconds()), 0) if open_offer and offer else 0
         ),
         accepted=entry.accepted,
+        offer_bots=offer.bots if open_offer and offer else 0,
+        offer_bot_level=offer.bot_level if open_offer and offer else "",
+        refuses_bots=entry.refuses_bots,
     )
 
 

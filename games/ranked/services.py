@@ -9,23 +9,37 @@ whoever settles it: an accept, a decline, or the pass expiring it.
 """
 
 import secrets
+import time
 from collections.abc import Sequence
 from datetime import datetime, timedelta
+from functools import cache
 from statistics import fmean
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
+from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from accounts.bots.models import BotAccount
 from accounts.notices.reach import reach
-from accounts.ratings.models import Rating, RatingChange
+from accounts.profiles.models import Profile
+from accounts.profiles.news import RankedBotsRefusalChanged
+from accounts.ratings.models import BotRating, Rating, RatingChange
 from accounts.ratings.skill import RATING_TARGET
 from games.engine import GAMES
-from games.ranked.matching import RECENT_MATCHES, Waiting, tables_formed
+from games.news import publish
+from games.ranked.matching import (
+    RECENT_MATCHES,
+    Waiting,
+    bot_level_for,
+    bots_offered,
+    tables_formed,
+)
 from games.ranked.models import ACCEPT_SECONDS, OfferOutcome, QueueEntry, QueueOffer
+from games.ranked.news import FormedTable, RankedTableDealt, RankedTablesFormed
 from games.sql import Rows
 from games.tables.models import Seat, TableStatus
 from games.tables.seeds import client_seed_is_valid
@@ -42,8 +56,22 @@ RANKED_SEATS = {"rummy": 2, "courtpiece": 4, "pitch": 4, "unders": 4}
 # The reason a member is pushed for when a table forms for them: its words are
 # games.words.ranked's (listed in config/words.py; ``reach`` refuses a code not listed there).
 TABLE_FORMED = "ranked.table_formed"
-# The waits a member may choose before being offered bots (point 4), in seconds.
-BOTS_AFTER_CHOICES = (60, 120, 300, 600)
+# The waits a member may choose before being offered bots (point 4), in seconds; 0 (also
+# what declining bots sets for the rest of the wait): never.
+BOTS_NOT_NOW = 0
+BOTS_AFTER_CHOICES = (60, 120, 300, 600, BOTS_NOT_NOW)
+# At most this many tables of people form in one pass, those whose members waited longest
+# first: a pass's writes, and so its time and its locks, stay bounded when thousands join at
+# once (under 50 ms at 10,000 waiting: bench/bench_queue.py); the passes that follow at once
+# (``queues_form_while_full``) seat the rest within seconds.
+TABLES_PER_PASS = 50
+# A pass reads at most this many members of each queue, the longest waiting (the queue's
+# order): enough for its TABLES_PER_PASS tables of the nearest ratings, so that its reads too
+# stay bounded when thousands wait; the others are read as those before them are seated.
+WAITING_READ = 500
+# How long the beat's job keeps forming while each pass fills TABLES_PER_PASS: less than the
+# beat's two seconds, so that the next job does not race it.
+FORMING_SECONDS = 1.5
 
 IN_ANOTHER_QUEUE = _("You are already waiting in another ranked queue: leave it first.")
 SEATED_RANKED = _("You are seated at a ranked table: finish that match first.")
@@ -53,6 +81,7 @@ NO_SUCH_SEATS = _("This format is not played with that many seats.")
 NO_SUCH_WAIT = _("Choose a wait from the list.")
 OFFER_GONE = _("That table is no longer waiting for you: it was dealt, or declined.")
 OFFER_NOT_YOURS = _("That table was not formed for you.")
+NO_OFFER = "no_offer"
 ACCEPTED_ALREADY = _("You have accepted this table already: the others are being asked.")
 
 
@@ -95,6 +124,10 @@ def queue_join(
                 variant=variant,
                 seats=seats,
                 rating=rating.first() or RATING_TARGET,
+                is_bot=BotAccount.objects.filter(user_id=user_id).exists(),
+                refuses_bots=Profile.objects.filter(
+                    user_id=user_id, ranked_bots_refused=True
+                ).exists(),
                 **({} if bots_after is None else {"bots_after": bots_after}),
             )
     except IntegrityError:
@@ -139,6 +172,12 @@ def queue_leave(*, user_id: int) -> bool:
     return QueueEntry.objects.filter(pk=entry.pk).delete()[0] > 0
 
 
+def queue_bots_refusal_follow(changed: RankedBotsRefusalChanged) -> None:
+    """A member waiting in a queue changed their refusal of bots in ranked: their entry follows
+    it in the same transaction (``config/subscribers.py``); the next pass forms by it."""
+    QueueEntry.objects.filter(user_id=changed.member_id).update(refuses_bots=changed.refused)
+
+
 def queue_seen(*, user_id: int, now: datetime | None = None) -> bool:
     """One of the member's pages says they are still there. Whether they are in a queue."""
     now = now or timezone.now()
@@ -166,37 +205,54 @@ def offer_accept(
     )
     if not all(accepted for _user, accepted, _seed in members):
         return None
-    secrets.SystemRandom().shuffle(members)
+    bots = tuple(QueueEntry.objects.filter(offer=offer, is_bot=True).values_list("user", flat=True))
+    # A table offered with bots: its bots take the empty seats (issue 32 point 4).
+    seated: list[tuple[int | str, str]] = [(user, seed) for user, _accepted, seed in members]
+    seated += [(offer.bot_level, "")] * offer.bots
+    secrets.SystemRandom().shuffle(seated)
     (table_id,) = tables_deal_seated(
         creator_id=None,
         game=offer.game,
         variant=offer.variant,
-        players=[[user for user, _accepted, _seed in members]],
-        client_seeds=[[seed for _user, _accepted, seed in members]],
+        players=[[player for player, _seed in seated]],
+        client_seeds=[[seed for _player, seed in seated]],
         ranked=True,
     )
     offer.table_id, offer.outcome = table_id, OfferOutcome.DEALT
     offer.save(update_fields=["table", "outcome"])
     QueueEntry.objects.filter(offer=offer).delete()
+    if bots:
+        publish(RankedTableDealt(table_id, bots))
     return table_id
 
 
 @transaction.atomic
 def offer_decline(*, user_id: int, offer_id: int, now: datetime | None = None) -> None:
     """The member declines the table formed for them: they leave the queue, and its other
-    members go back to the queue at their place (the front: they joined earlier)."""
+    members go back to the queue at their place (the front: they joined earlier). A table
+    offered with bots declined keeps them in the queue, waiting for people only."""
     offer, _entry = _offer_locked(user_id, offer_id, now or timezone.now())
-    QueueEntry.objects.filter(user_id=user_id).delete()
+    if offer.bots:
+        # Bots declined, not the queue: the member waits on for people, offered bots no more
+        # in this wait.
+        QueueEntry.objects.filter(user_id=user_id).update(bots_after=BOTS_NOT_NOW)
+    else:
+        QueueEntry.objects.filter(user_id=user_id).delete()
     _offers_undone([offer.pk])
 
 
 def _offer_locked(user_id: int, offer_id: int, now: datetime) -> tuple[QueueOffer, QueueEntry]:
+    """The open offer ``offer_id`` made to the member, and their entry, locked. Refused: one
+    gone, expired or declined; one there never was, or made to others (code ``no_offer``: the
+    bot API answers it as a 404, as it answers an invitation there never was)."""
     offer = QueueOffer.objects.select_for_update().filter(pk=offer_id).first()
-    if offer is None or offer.outcome != OfferOutcome.OPEN or offer.expires_at <= now:
+    if offer is None:
+        raise ValidationError({"offer": ValidationError(OFFER_GONE, code=NO_OFFER)})
+    if offer.outcome != OfferOutcome.OPEN or offer.expires_at <= now:
         raise ValidationError({"offer": OFFER_GONE})
     entry = QueueEntry.objects.filter(user_id=user_id, offer=offer).first()
     if entry is None:
-        raise ValidationError({"offer": OFFER_NOT_YOURS})
+        raise ValidationError({"offer": ValidationError(OFFER_NOT_YOURS, code=NO_OFFER)})
     return offer, entry
 
 
@@ -212,9 +268,10 @@ def _offers_undone(offer_ids: Sequence[int], *, expired: bool = False) -> None:
 def queues_form(now: datetime | None = None) -> int:
     """The forming pass, every two seconds (beat): tables formed and not accepted in time are
     undone, members whose pages are all closed leave, and every queue forms the tables its
-    waiting members make (``games.ranked.matching``), each member offered theirs. The same
-    number of queries however many wait. Returns how many tables were formed (0 when another
-    pass took some of the same members first: the next pass forms them)."""
+    waiting members make (``games.ranked.matching``), each member offered theirs, at most
+    ``TABLES_PER_PASS`` tables in all. The same number of queries however many wait, each
+    reading or writing a bounded number of rows. Returns how many tables were formed (0 when
+    another pass took some of the same members first: the next pass forms them)."""
     now = now or timezone.now()
     with transaction.atomic():
         expired = list(
@@ -232,40 +289,134 @@ def queues_form(now: datetime | None = None) -> int:
         return 0
 
 
+def queues_form_while_full(seconds: float = FORMING_SECONDS) -> int:
+    """Forming passes one after another while each forms ``TABLES_PER_PASS`` tables (more may be
+    waiting), for at most ``seconds``: the beat's job. How many tables were formed."""
+    deadline = time.monotonic() + seconds
+    formed = 0
+    while True:
+        made = queues_form()
+        formed += made
+        if made < TABLES_PER_PASS or time.monotonic() >= deadline:
+            return formed
+
+
 def _form(now: datetime) -> int:
     queues: dict[tuple[str, str, int], list[Waiting]] = {}
-    for pk, user_id, game, variant, seats, rating, joined_at in _waiting():
-        waited = (now - joined_at).total_seconds()
+    moment = now.timestamp()
+    for row in _waiting():
+        pk, user_id, game, variant, seats, rating, joined, is_bot, refuses, bots_after = row
         queues.setdefault((game, variant, seats), []).append(
-            Waiting(entry_id=pk, user_id=user_id, rating=rating, waited=waited)
+            Waiting(
+                entry_id=pk,
+                user_id=user_id,
+                rating=rating,
+                waited=moment - joined,
+                is_bot=bool(is_bot),
+                refuses_bots=bool(refuses),
+                bots_after=bots_after,
+            )
         )
-    if not any(len(waiting) >= seats for (_g, _v, seats), waiting in queues.items()):
+    if not any(
+        len(waiting) >= seats or any(each.bots_due for each in waiting)
+        for (_g, _v, seats), waiting in queues.items()
+    ):
         return 0
     recent = _recent_pairs()
-    offers, groups = [], []
+    formed: list[tuple[tuple[str, str, int], list[Waiting]]] = []
+    bot_offers: list[QueueOffer] = []
+    bot_groups: list[list[Waiting]] = []
     for (game, variant, seats), waiting in queues.items():
-        for group in tables_formed(waiting, seats, recent):
-            groups.append(group)
-            offers.append(
-                QueueOffer(
-                    game=game,
-                    variant=variant,
-                    seats=seats,
-                    created_at=now,
-                    expires_at=now + timedelta(seconds=ACCEPT_SECONDS),
-                    waited_seconds=fmean(member.waited for member in group),
-                )
-            )
-    if not offers:
+        tables = tables_formed(waiting, seats, recent, most=TABLES_PER_PASS)
+        formed += [((game, variant, seats), group) for group in tables]
+        if len(tables) == TABLES_PER_PASS or len(waiting) == WAITING_READ:
+            continue  # more people may be matched in the next pass: no bots offered yet
+        seated = {member.entry_id for group in tables for member in group}
+        for group in bots_offered([w for w in waiting if w.entry_id not in seated], seats):
+            bot_groups.append(group)
+            bot_offers.append(_bots_offer(game, variant, seats, group, now))
+    if len(formed) > TABLES_PER_PASS:
+        formed.sort(key=lambda table: -max(member.waited for member in table[1]))
+        del formed[TABLES_PER_PASS:]
+    groups = [group for _queue, group in formed]
+    offers = [
+        QueueOffer(
+            game=game,
+            variant=variant,
+            seats=seats,
+            created_at=now,
+            expires_at=now + timedelta(seconds=ACCEPT_SECONDS),
+            waited_seconds=fmean(member.waited for member in group),
+        )
+        for (game, variant, seats), group in formed
+    ]
+    if not offers and not bot_offers:
         return 0
-    _offers_insert(offers)
+    if offers:
+        _offers_insert(offers)
+    if bot_offers:
+        # Few (members who waited minutes): the ORM's insert; claimed with the others below.
+        _bots_levels_chosen(bot_offers, bot_groups)
+        QueueOffer.objects.bulk_create(bot_offers)
+        offers, groups = [*offers, *bot_offers], [*groups, *bot_groups]
     claims = [
         (m.entry_id, offer.pk) for offer, group in zip(offers, groups, strict=True) for m in group
     ]
     if _claimed(claims) != len(claims):
         raise _Collision
     _members_pushed(offers, groups)
+    _bots_told(offers, groups)
     return len(offers)
+
+
+def _bots_told(offers: Sequence[QueueOffer], groups: Sequence[list[Waiting]]) -> None:
+    """The tables formed with bot accounts among them, for their programs' streams."""
+    formed = tuple(
+        FormedTable(
+            offer_id=offer.pk,
+            game=offer.game,
+            variant=offer.variant,
+            seats=offer.seats,
+            expires_at=offer.expires_at.isoformat(),
+            bots=bots,
+        )
+        for offer, group in zip(offers, groups, strict=True)
+        if (bots := tuple(member.user_id for member in group if member.is_bot))
+    )
+    if formed:
+        publish(RankedTablesFormed(formed))
+
+
+def _bots_offer(
+    game: str, variant: str, seats: int, group: Sequence[Waiting], now: datetime
+) -> QueueOffer:
+    return QueueOffer(
+        game=game,
+        variant=variant,
+        seats=seats,
+        created_at=now,
+        expires_at=now + timedelta(seconds=ACCEPT_SECONDS),
+        waited_seconds=fmean(member.waited for member in group),
+        bots=seats - len(group),
+    )
+
+
+def _bots_levels_chosen(offers: Sequence[QueueOffer], groups: Sequence[list[Waiting]]) -> None:
+    """Each offer's bot level (``matching.bot_level_for``), from the bots' ratings in the
+    offers' formats: one query."""
+    formats = {(offer.game, offer.variant) for offer in offers}
+    rated: dict[tuple[str, str], dict[str, float]] = {}
+    query = Q()
+    for game, variant in formats:
+        query |= Q(game=game, variant=variant)
+    for bot, game, variant, ordinal in BotRating.objects.filter(query).values_list(
+        "bot", "game", "variant", "ordinal"
+    ):
+        rated.setdefault((game, variant), {})[bot] = ordinal
+    for offer, group in zip(offers, groups, strict=True):
+        offer.bot_level = bot_level_for(
+            group, rated.get((offer.game, offer.variant), {}), RATING_TARGET
+        )
 
 
 def _members_pushed(offers: Sequence[QueueOffer], groups: Sequence[list[Waiting]]) -> None:
@@ -287,24 +438,74 @@ def _members_pushed(offers: Sequence[QueueOffer], groups: Sequence[list[Waiting]
         )
 
 
-ENTRIES = Rows(QueueEntry, only=("pk", "user", "game", "variant", "seats", "rating", "joined_at"))
+ENTRIES = Rows(
+    QueueEntry,
+    only=(
+        *("pk", "user", "game", "variant", "seats", "rating", "joined_at"),
+        *("is_bot", "refuses_bots", "bots_after"),
+    ),
+)
 OFFERS = Rows(
     QueueOffer, only=("game", "variant", "seats", "created_at", "expires_at", "waited_seconds")
 )
 
 
+# When each entry joined, in seconds since 1970, computed by the database: loading 10,000
+# datetimes through Django's converters cost several times the rest of the read
+# (bench/bench_queue.py).
+JOINED_SECONDS = {
+    "postgresql": "EXTRACT(EPOCH FROM {joined})::float8",
+    "sqlite": "(julianday({joined}) - 2440587.5) * 86400.0",  # stored as UTC text
+}
+
+
 def _waiting() -> list[Sequence[Any]]:
-    """The entries not offered a table, as plain rows: the ORM's instances or its values()
-    cost several times the query at 10,000 rows (bench/bench_queue.py)."""
+    """The entries not offered a table, the ``WAITING_READ`` longest waiting of each queue, as
+    plain rows (id, user, game, variant, seats, rating, joined in seconds since 1970, is a bot
+    account, refuses bots, bots after): the ORM's instances or its values() cost several times
+    the query at 10,000 rows (bench/bench_queue.py). On PostgreSQL each queue of the catalogue
+    is one walk of the ``queue_waiting_order`` index that stops at ``WAITING_READ`` rows."""
+    joined = JOINED_SECONDS[connection.vendor].format(joined=ENTRIES.column("joined_at"))
+    pk, user, game, variant, seats, rating, offer, order = (
+        ENTRIES.column(name)
+        for name in ("pk", "user", "game", "variant", "seats", "rating", "offer", "joined_at")
+    )
+    flags = [ENTRIES.column(name) for name in ("is_bot", "refuses_bots", "bots_after")]
+    bots = ", ".join(flags)
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT {ENTRIES.columns()} FROM {ENTRIES.table} "
-            f"WHERE {ENTRIES.column('offer')} IS NULL"
-        )
+        if connection.vendor == "postgresql":
+            queues = _queues()
+            cursor.execute(
+                f"SELECT w.{pk}, w.{user}, q.game, q.variant, q.seats, w.{rating}, w.joined,"
+                f" {', '.join(f'w.{flag}' for flag in flags)}"
+                " FROM unnest(%s::text[], %s::text[], %s::int[]) AS q(game, variant, seats)"
+                f" CROSS JOIN LATERAL (SELECT {pk}, {user}, {rating}, {joined} AS joined, {bots}"
+                f" FROM {ENTRIES.table} WHERE {game} = q.game AND {variant} = q.variant"
+                f" AND {seats} = q.seats AND {offer} IS NULL ORDER BY {order}, {pk} LIMIT %s"
+                ") AS w",
+                [*(_array(column) for column in zip(*queues, strict=True)), WAITING_READ],
+            )
+        else:
+            cursor.execute(
+                f"SELECT {pk}, {user}, {game}, {variant}, {seats}, {rating}, joined, {bots} FROM ("
+                f" SELECT *, {joined} AS joined, ROW_NUMBER() OVER (PARTITION BY {game},"
+                f" {variant}, {seats} ORDER BY {order}, {pk}) AS place"
+                f" FROM {ENTRIES.table} WHERE {offer} IS NULL) AS waiting WHERE place <= %s",
+                [WAITING_READ],
+            )
         rows: list[Sequence[Any]] = cursor.fetchall()
-    if connection.vendor == "postgresql":
-        return rows
-    return [ENTRIES.converted(row) for row in rows]  # SQLite's datetimes are text
+    return rows
+
+
+@cache
+def _queues() -> list[tuple[str, str, int]]:
+    """Every queue there can be: each game's formats at each seat count they are played with."""
+    return [
+        (game, variant, seats)
+        for game, rules in GAMES.items()
+        for variant in rules.variants
+        for seats in range(rules.player_range(variant)[0], rules.player_range(variant)[1] + 1)
+    ]
 
 
 def _offers_insert(offers: Sequence[QueueOffer]) -> None:

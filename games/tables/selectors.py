@@ -16,7 +16,7 @@ from django.utils import timezone
 from accounts.moderation.roles import is_moderator
 from games.engine import GAMES
 from games.engine.base import Match
-from games.frames.shapes import SeatJson, seat_hue
+from games.frames.shapes import BOT_ACCOUNT, SeatJson, seat_hue
 from games.tables.models import ChatLine, Move, Seat, Table, TableStatus, seats_put_off
 from games.tables.sql import PUBLIC_MOVE, PublicMove, public_move, table_rows
 from games.tables.visitors import holds_seat
@@ -55,7 +55,8 @@ def lobby_lists(game: str) -> LobbyLists:
     # One more than shown: only a lobby with more counts them.
     open_tables = list(newest[: OPEN_SHOWN + 1])
     open_more = waiting.count() - OPEN_SHOWN if len(open_tables) > OPEN_SHOWN else 0
-    playing = public.filter(status=TableStatus.PLAYING, allow_spectators=True)
+    # A duplicate deal's table may not be watched while its round is on (``seed_held``).
+    playing = public.filter(status=TableStatus.PLAYING, allow_spectators=True, seed_held=False)
     finished = public.filter(status=TableStatus.FINISHED)
     return LobbyLists(
         open=open_tables[:OPEN_SHOWN],
@@ -105,14 +106,23 @@ def table_access(
 ) -> Access | None:
     """The seat of a member (or a visitor, by their key) sitting at the table, else a
     spectator's place where watching is allowed, or for a moderator; ``None``: refused (no
-    such table, private without the invite, no spectators)."""
+    such table, private without the invite, no spectators, a duplicate deal still played
+    elsewhere)."""
     table = Table.objects.filter(pk=table_id).first()
     if table is None:
         return None
+    by = Q(user_id=user_id) if user_id is not None else Q(visitor=visitor) & ~Q(visitor="")
+    seat, left = Seat.objects.filter(by, table=table).values_list("number", "left").first() or (
+        None,
+        False,
+    )
+    if table.seed_held and (seat is None or left):
+        # Duplicate deals (issue 31): the round's other tables are dealt these very cards, so
+        # nobody watches until the round is over, a moderator neither (one may be playing at
+        # another table of the round), nor a player who left; its own players play on.
+        return None
     if not table_may_be_seen(table, user_id=user_id, invite=invite, visitor=visitor):
         return Access(seat=None) if moderator_watches(user_id) else None
-    held = Q(user_id=user_id) if user_id is not None else Q(visitor=visitor) & ~Q(visitor="")
-    seat = Seat.objects.filter(held, table=table).values_list("number", flat=True).first()
     if seat is None and not table.allow_spectators and not moderator_watches(user_id):
         return None
     return Access(seat=seat)
@@ -143,6 +153,13 @@ class SeatInfo:
     left: bool
     ready: bool
     avatar: str = ""  # the member's picture (accounts.profiles.avatars), "" for none
+    # A bot account's seat (``accounts.bots``): a program plays it, shown as a bot.
+    program: bool = False
+
+    @property
+    def is_empty(self) -> bool:
+        """Nobody sits here, not even a house bot: a seat a person or a bot account may take."""
+        return self.user_id is None and not self.visitor and not self.bot_level
 
     def to_json(self) -> SeatJson:
         return {
@@ -151,7 +168,8 @@ class SeatInfo:
             "avatar": self.avatar,
             # A member's colour follows them from name to name; a visitor's, their name.
             "hue": seat_hue(str(self.user_id) if self.user_id is not None else self.name),
-            "bot": self.bot_level or None,
+            # A house bot's level (also a stand-in's); a bot account's seat: "account".
+            "bot": self.bot_level or (BOT_ACCOUNT if self.program else None),
             "stand_in": self.stand_in,
             "away": self.away,
             "left": self.left,
@@ -201,7 +219,9 @@ def table_snapshot(table_id: int) -> TableSnapshot | None:
         return None
     table = rows.table
     match = GAMES[table.game].from_json(table.state) if table.state else None
-    return table_snapshot_of(table, rows.seats, match, rows.last_move, rows.avatars)
+    return table_snapshot_of(
+        table, rows.seats, match, rows.last_move, rows.avatars, programs=rows.programs
+    )
 
 
 def table_snapshot_of(
@@ -210,9 +230,12 @@ def table_snapshot_of(
     match: Match | None,
     last_move: PublicMove | None,
     avatars: Mapping[int, str] | None = None,
+    *,
+    programs: frozenset[int] = frozenset(),
 ) -> TableSnapshot:
     """The snapshot of ``table`` with its ``(seat, member's name)`` pairs, its match, the
-    public side of its last move and the members' pictures (by user id)."""
+    public side of its last move, the members' pictures (by user id) and the bot accounts
+    among them."""
     return TableSnapshot(
         id=table.pk,
         game=table.game,
@@ -236,6 +259,7 @@ def table_snapshot_of(
                 left=seat.left,
                 ready=seat.ready,
                 avatar=(avatars or {}).get(seat.user_id, "") if seat.user_id is not None else "",
+                program=seat.user_id in programs,
             )
             for seat, name in seats
         ),

@@ -1,6 +1,6 @@
 """The plain SQL of a move (``games.sql`` says why, and how it is written): the table's row lock,
 the one read of the table with its seats, their members' names and its last move, and the writes
-of new moves, changed seats and the table.
+of new moves, changed seats and the table, and a round's new tables (``NEW_TABLE_ROWS``).
 
 The statements' texts are built on first use, when the database backend (and its quoting) is
 known, and then kept for the process.
@@ -15,13 +15,16 @@ from typing import cast
 from django.contrib.auth import get_user_model
 from django.db import connection
 
+from accounts.bots.models import BotAccount
 from accounts.profiles.models import Profile
 from games.frames.shapes import PublicMove as PublicMove
-from games.sql import Rows
+from games.sql import Rows, fetch_together
 from games.tables.models import Move, Seat, Table
 
 # Not the table's initial state: only a match's start writes it, and it is as big as the state.
 TABLE_ROWS = Rows(Table, leave_out=["initial_state"])
+# A new table whole: a tournament's round writes its tables in one statement (``Rows.create``).
+NEW_TABLE_ROWS = Rows(Table)
 SEAT_ROWS = Rows(Seat)
 MOVE_ROWS = Rows(Move)
 
@@ -38,6 +41,7 @@ def public_move(move: Move) -> PublicMove:
 
 _USERS = Rows(get_user_model())
 _PROFILES = Rows(Profile)
+_BOT_ACCOUNTS = Rows(BotAccount)
 
 
 @dataclass(frozen=True)
@@ -47,11 +51,14 @@ class TableRows:
     last_move: PublicMove | None  # the move that made the table's version
     # The pictures members chose to show at the tables (accounts.profiles.avatars), by member.
     avatars: dict[int, str]
+    # The seated accounts that are programs' (``accounts.bots``): shown as bots at the table.
+    programs: frozenset[int] = frozenset()
 
 
 def table_rows(table_id: int, *, for_update: bool = False) -> TableRows | None:
     """The table, its seats with their members' names (as ``Profile.shown_name`` gives them:
-    the display name, else the username; "" for a bot or an empty seat) and pictures, and its
+    the display name, else the username; a bot account's username, the address of its page,
+    which its seat links to; "" for a bot or an empty seat) and pictures, and its
     last move, in one query. ``for_update`` first locks the table's row until the transaction
     ends (on PostgreSQL; SQLite's IMMEDIATE transaction already holds the database's write
     lock).
@@ -61,15 +68,8 @@ def table_rows(table_id: int, *, for_update: bool = False) -> TableRows | None:
     they were before the wait (DESIGN.md's pitfalls). The read is a statement of its own, so
     it sees what the lock waited for; on PostgreSQL both go in one round trip."""
     lock = for_update and connection.features.has_select_for_update
-    with connection.cursor() as cursor:
-        if lock:
-            with connection.connection.pipeline():
-                cursor.execute(table_lock_sql(), [table_id])
-                cursor.execute(table_read_sql(), [table_id])
-                rows = cursor.fetchall()
-        else:
-            cursor.execute(table_read_sql(), [table_id])
-            rows = cursor.fetchall()
+    read = (table_read_sql(), [table_id])
+    rows = fetch_together([(table_lock_sql(), [table_id]), read] if lock else [read])
     if not rows:
         return None
     table_end = TABLE_ROWS.width
@@ -86,6 +86,11 @@ def table_rows(table_id: int, *, for_update: bool = False) -> TableRows | None:
             for (seat, _name), row in zip(seats, rows, strict=True)
             if seat.user_id is not None and row[seat_end + 1]
         },
+        programs=frozenset(
+            seat.user_id
+            for (seat, _name), row in zip(seats, rows, strict=True)
+            if seat.user_id is not None and row[seat_end + 2]
+        ),
     )
 
 
@@ -99,19 +104,23 @@ def table_lock_sql() -> str:
 def table_read_sql() -> str:
     """One row per seat, in seat order (parameter: the table's id): the table's row, the public
     side of its last move (NULLs before the first move: versions have no gaps, so it is the one
-    at the table's version), the seat's row, its member's name (NULL for no member) and the
-    picture they chose (NULL or "" for none)."""
+    at the table's version), the seat's row, its member's name (NULL for no member), the
+    picture they chose (NULL or "" for none) and whether the account is a bot account's."""
     t, s, m = TABLE_ROWS.aliased("t"), SEAT_ROWS.aliased("s"), PUBLIC_MOVE_ROWS.aliased("m")
-    u, p = _USERS.aliased("u"), _PROFILES.aliased("p")
+    u, p, b = _USERS.aliased("u"), _PROFILES.aliased("p"), _BOT_ACCOUNTS.aliased("b")
     username = get_user_model().USERNAME_FIELD
     return f"""
         SELECT {t.columns}, {m.columns}, {s.columns},
-               COALESCE(NULLIF({p["display_name"]}, ''), {u[username]}), {p["avatar"]}
+               CASE WHEN {b["pk"]} IS NOT NULL THEN {u[username]}
+                    ELSE COALESCE(NULLIF({p["display_name"]}, ''), {u[username]}) END,
+               {p["avatar"]},
+               {b["pk"]} IS NOT NULL
         FROM {t.table}
         JOIN {s.table} ON {s["table"]} = {t["pk"]}
         LEFT JOIN {m.table} ON {m["table"]} = {t["pk"]} AND {m["version"]} = {t["version"]}
         LEFT JOIN {u.table} ON {u["pk"]} = {s["user"]}
         LEFT JOIN {p.table} ON {p["user"]} = {s["user"]}
+        LEFT JOIN {b.table} ON {b["pk"]} = {s["user"]}
         WHERE {t["pk"]} = %s
         ORDER BY {s["number"]}
     """

@@ -28,7 +28,7 @@ from games.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
 from games.engine import GAMES
 from games.engine.bots import LEVELS
 from games.tables.models import BotLevel, TableStatus
-from games.web.tables import GAME_SCRIPTS
+from games.web.tables import GAME_SCRIPTS, TABLE_MODULES
 from games.words.labels import variant_name
 from games.words.table_page import table_page_words
 
@@ -44,13 +44,6 @@ PYODIDE_FILES = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
     "pyodide-lock.json",
-)
-# The table script's modules, every file of static/js/table/ (a module added there is cached
-# with the rest: offline, a missing one would stop the table), imported by their plain names (a
-# module's relative import), as offline_home.js imports the store.
-TABLE_MODULES = tuple(
-    f"js/table/{path.name}"
-    for path in sorted((Path(__file__).resolve().parents[2] / "static/js/table").glob("*.js"))
 )
 PAGE_SCRIPTS = (
     "js/table_cards.js",
@@ -116,11 +109,8 @@ def offline_urls() -> list[str]:
     ]
     files = [static(name) for name in (*PAGE_SCRIPTS, *PAGE_FILES, ENGINE_ARCHIVE)]
     runtime = list(_pyodide_urls().values())
-    # offline_home.js imports the store, and table.js its parts, by their plain names (a
-    # module's relative import).
-    plain = [f"{settings.STATIC_URL}{name}" for name in ("js/offline_store.js", *TABLE_MODULES)]
     # Once each: the cache refuses a list that names a file twice (two games share a script).
-    return list(dict.fromkeys([*pages, reverse("offline_worker"), *files, *plain, *runtime]))
+    return list(dict.fromkeys([*pages, reverse("offline_worker"), *files, *runtime]))
 
 
 def _pyodide_urls() -> dict[str, str]:

@@ -11,10 +11,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from accounts.profiles.requests import MemberRequest
+from accounts.profiles.selectors import profile_of
 from games.engine import GAMES
 from games.ranked import selectors, services
 from games.ranked.matching import GAP_EVERY, GAP_MOST, GAP_START, GAP_STEP
 from games.ranked.models import ACCEPT_SECONDS, BOTS_AFTER_SECONDS
+from games.tables.models import BotLevel
 from games.web.tables import _game
 from games.words.labels import variant_name
 
@@ -39,6 +41,11 @@ def ranked_queue(request: MemberRequest, slug: str) -> HttpResponse:
         "variants": [(v, variant_name(slug, v)) for v in rules.variants],
         "seat_counts": _seat_counts(slug),
         "default_seats": services.RANKED_SEATS.get(slug, 4),
+        "bots_after_choices": [(s, s // 60) for s in services.BOTS_AFTER_CHOICES],
+        "bots_after_default": BOTS_AFTER_SECONDS,
+        "bots_after_default_minutes": BOTS_AFTER_SECONDS // 60,
+        "refuses_bots": profile_of(request.user).ranked_bots_refused,
+        **_offer_words(status),
         "rule": {
             "start": GAP_START,
             "step": GAP_STEP,
@@ -62,7 +69,14 @@ def ranked_queue_status(request: MemberRequest, slug: str) -> HttpResponse:
             response = HttpResponse(status=204)
             response["HX-Redirect"] = reverse("table", args=[table_id])
             return response
-    return render(request, "games/queue/_status.html", {"status": status, "game": _game(slug)})
+    context = {"status": status, "game": _game(slug), **_offer_words(status)}
+    return render(request, "games/queue/_status.html", context)
+
+
+def _offer_words(status: selectors.QueueStatus | None) -> dict[str, str]:
+    """The level of the bots a table is offered with, in the reader's words."""
+    level = status.offer_bot_level if status is not None else ""
+    return {"offer_bot_name": str(dict(BotLevel.choices).get(level, "")) if level else ""}
 
 
 @require_POST

@@ -5,6 +5,7 @@ messages on the table page.
 """
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from django.contrib import messages
@@ -20,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from accounts.moderation.roles import is_moderator
 from accounts.profiles.requests import MemberRequest
-from accounts.ratings.selectors import match_shifts
+from accounts.ratings.selectors import bot_shifts, match_shifts
 from accounts.ratings.skill import PROVISIONAL_MATCHES
 from games.catalogue import CATALOGUE_BY_SLUG, GameInfo
 from games.daily.selectors import daily_table_of
@@ -34,7 +35,13 @@ from games.tables.selectors import SeatInfo, TableSnapshot
 from games.tables.visitors import visitor_key_of
 from games.web.console import chat_context
 from games.web.forms import TableForm
-from games.words.labels import HAND_LABELS, bot_label, isolated, variant_name
+from games.words.labels import (
+    BOT_ACCOUNT_LABEL,
+    HAND_LABELS,
+    bot_label,
+    isolated,
+    variant_name,
+)
 from games.words.refusals import refusal_text
 from games.words.table_page import table_page_words
 
@@ -139,6 +146,11 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     )
     if seat is None and closed and not is_moderator(request.user):
         raise Http404
+    if table.seed_held and (seat is None or snapshot.seats[seat].left):
+        # Duplicate deals (issue 31): the round's other tables play these very cards, so its
+        # board, moves and hands wait for the round's end; for a moderator too.
+        context = {"table": table, "game": CATALOGUE_BY_SLUG[table.game], "invite": invite}
+        return render(request, "games/table_held.html", context, status=403)
     # A daily deal's hands and replay wait for its day's end (no spoilers).
     # A duplicate deal's, while the round's other tables still play its cards (seed_held).
     deal_secret = table.seed_held or bool(
@@ -150,8 +162,14 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     rows = _result_rows(snapshot, hands=not deal_secret) if finished else []
     if rows and table.ranked:
         shifts = match_shifts(game=table.game, match_ref=table.pk)
+        # A house bot's seat (the queue's tables with bots, issue 32) shows its level's.
+        bots = (
+            bot_shifts(game=table.game, match_ref=table.pk)
+            if any(row["bot_level"] for row in rows)
+            else {}
+        )
         for row in rows:
-            row["shift"] = shifts.get(row["user_id"])
+            row["shift"] = bots.get(row["bot_level"]) or shifts.get(row["user_id"])
     context = {
         "table": table,
         "game": CATALOGUE_BY_SLUG[table.game],
@@ -175,6 +193,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "recent_moves": list(reversed(selectors.table_recent_moves(table))),
         "game_partial": f"games/table/_{table.game}.html",
         "game_script": GAME_SCRIPTS[table.game],
+        "table_modules": TABLE_MODULES,
         # The page follows the table live where its socket will be let in: a seat, or a
         # table that may be watched.
         "live": seat is not None or table.allow_spectators or is_moderator(request.user),
@@ -193,6 +212,7 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
         "chat": chat_context(snapshot, seat, user_id),
         "rematch": _rematch_of(table) if table.status == TableStatus.FINISHED else None,
         "direction": GAMES[table.game].play_direction,
+        "seat_pages": _seat_pages(),
     }
     return render(request, "games/table.html", context)
 
@@ -287,6 +307,7 @@ def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
         "socket_path": "",
         "game_partial": f"games/table/_{table.game}.html",
         "game_script": GAME_SCRIPTS[table.game],
+        "table_modules": TABLE_MODULES,
         "strings": table_page_words(
             bot_levels=BotLevel.choices, table_statuses=TableStatus.choices
         ),
@@ -301,6 +322,12 @@ def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
 # Court Piece (CP-1, counter-clockwise), to the left in the others (PI-2: bidding starts left
 # of the dealer; rummy and Hidden Unders pass to the next seat number).
 
+# The table script's modules, every file of static/js/table/ (table.js imports them all; a
+# module added there is preloaded by the page and cached offline with the rest).
+TABLE_MODULES = tuple(
+    f"js/table/{path.name}"
+    for path in sorted((Path(__file__).resolve().parents[2] / "static/js/table").glob("*.js"))
+)
 # Each game's own part of the table page's script.
 GAME_SCRIPTS = {
     "rummy": "js/table_rummy.js",
@@ -335,6 +362,9 @@ def _result_rows(snapshot: TableSnapshot, *, hands: bool = True) -> list[dict[st
             {
                 "name": _seat_label(info),
                 "user_id": info.user_id,
+                # A house bot's seat: its level, whose page the name links to.
+                "bot_level": info.bot_level if info.user_id is None else "",
+                "page": _seat_page(info),
                 "rank": result["ranks"][number],
                 "score": result["scores"][number],
                 "winner": number in winners,
@@ -342,6 +372,24 @@ def _result_rows(snapshot: TableSnapshot, *, hands: bool = True) -> list[dict[st
             }
         )
     return sorted(rows, key=lambda row: row["rank"])
+
+
+def _seat_page(info: SeatInfo) -> str:
+    """The page a bot's name links to (issue 32): a house bot's level's, a bot account's
+    player page (its seat's name is its username); "" for a person's."""
+    if info.user_id is None and info.bot_level:
+        return reverse("bot_rated", args=[info.bot_level])
+    return reverse("player", args=[info.name]) if info.program and info.name else ""
+
+
+def _seat_pages() -> dict[str, str]:
+    """The pages a bot's seat links to (issue 32), as the result's names do: a house bot's
+    level's and a bot account's player page, each address up to the level or the name that
+    the script (table/seats.js) adds."""
+    return {
+        "bot": reverse("bot_rated", args=["-"]).removesuffix("-/"),
+        "player": reverse("player", args=["-"]).removesuffix("-/"),
+    }
 
 
 def _rematch_of(table: Table) -> Table | None:
@@ -361,9 +409,12 @@ def _mover(snapshot: TableSnapshot, move: Move | None) -> str:
 
 
 def _seat_label(info: SeatInfo) -> str:
-    """``Seat 2 (Kabir, medium bot)``: a seat with its member's name or its bot's."""
+    """``Seat 2 (Kabir, medium bot)``: a seat with its member's name or its bot's; a bot
+    account's says so (``Seat 3 (randombot, bot account)``)."""
     level = str(BotLevel(info.bot_level).label) if info.bot_level else ""
     name = info.name or (bot_label(info.number, level) if level else "")
+    if info.program and info.name:
+        name = str(BOT_ACCOUNT_LABEL) % {"name": info.name}
     label = _("Seat %(number)s") % {"number": info.number + 1}
     return f"{label} ({isolated(name)})" if name else label
 

@@ -1,7 +1,7 @@
 from django.urls import path
 
 import games.converters  # noqa: F401 (registers <id:...>)
-from games.web import console, daily, offline, pages, queue, tables, verify
+from games.web import bots, console, daily, offline, pages, queue, tables, verify
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -18,6 +18,8 @@ urlpatterns = [
     path("games/<slug:slug>/queue/join/", queue.ranked_queue_join, name="ranked_queue_join"),
     path("games/<slug:slug>/queue/leave/", queue.ranked_queue_leave, name="ranked_queue_leave"),
     path("games/<slug:slug>/queue/answer/", queue.ranked_offer_answer, name="ranked_offer_answer"),
+    path("bots/", bots.bots_page, name="bots_rated"),
+    path("bots/<slug:level>/", bots.bot_page, name="bot_rated"),
     path("tables/<id:table_id>/", tables.table, name="table"),
     path("tables/<id:table_id>/seat/", tables.table_seat, name="table_seat"),
     path("tables/<id:table_id>/leave/", tables.table_leave, name="table_leave"),

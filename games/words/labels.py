@@ -206,6 +206,8 @@ ACTION_WORDS = {
 # written in the reader's script; its level follows it.
 BOT_NAMES = [_("Meera"), _("Kabir"), _("Zoya"), _("Arjun"), _("Noor"), _("Dev")]
 BOT_LABEL = _("%(name)s, %(level)s bot")
+# A bot account's seat (a program plays it through the bot API), with the account's name.
+BOT_ACCOUNT_LABEL = _("%(name)s, bot account")
 
 
 def bot_label(number: int, level: str) -> str:

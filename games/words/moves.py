@@ -12,7 +12,6 @@ that say yes or no, outcomes and bids in words; lists of numbers as ``7–6``.
 """
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from django.utils.translation import gettext as _
 
@@ -43,16 +42,18 @@ SUIT_FIELDS = frozenset({"suit", "trump"})
 TOLD_AFTER = SUIT_FIELDS | {"reason_code", "points"}
 
 
-def move_text(events: Iterable[Mapping[str, Any]], game: str) -> str:
-    """A move's public events, one after another."""
+def move_text(events: Iterable[Mapping[str, object]], game: str) -> str:
+    """A move's public events, one after another: the engine's (``games.engine.events``), or
+    the JSON a stored move holds."""
     return " ".join(filter(None, (event_text(event, game) for event in events)))
 
 
-def event_text(event: Mapping[str, Any], game: str) -> str:
+def event_text(event: Mapping[str, object], game: str) -> str:
     """An event in words: its template (``labels.EVENT_TEMPLATES``, the game's own wording
     first) filled in, then the fields the template leaves out; without a template, its name
     and its fields. The seat that made the move is told by whoever lists it."""
-    kind: str = event.get("type") or ""
+    tag = event.get("type")
+    kind = tag if isinstance(tag, str) else ""
     template = EVENT_TEMPLATES.get(f"{game}:{kind}") or EVENT_TEMPLATES.get(kind)
     if template is None:
         return _described(event, EVENT_NAMES)
@@ -71,13 +72,13 @@ def event_text(event: Mapping[str, Any], game: str) -> str:
     return " ".join(part for part in [told, *rest] if part)
 
 
-def _in_order(item: Mapping[str, Any]) -> list[tuple[str, Any]]:
+def _in_order(item: Mapping[str, object]) -> list[tuple[str, object]]:
     """The fields by name: a move read back from PostgreSQL (jsonb orders an object's keys its
     own way) is told in the same words as the one the write left."""
     return sorted(item.items())
 
 
-def action_text(action: Mapping[str, Any]) -> str:
+def action_text(action: Mapping[str, object]) -> str:
     """An action in words: its name, then its fields (``Play 10♠``). Only for a reader who
     may see it: its own player, or anyone once the match is over."""
     return _described(action, ACTION_NAMES)
@@ -117,7 +118,7 @@ class _TemplateFields(dict[str, object]):
     """The values a template asks for (``%(winner)s``), each told as ``_field`` tells it;
     ``used`` keeps which keys it asked for, the others are told after it."""
 
-    def __init__(self, event: Mapping[str, Any]) -> None:
+    def __init__(self, event: Mapping[str, object]) -> None:
         super().__init__()
         self.event = event
         self.used: set[str] = set()
@@ -173,7 +174,7 @@ def team_label(number: object) -> str:
     return _("Team %(number)s") % {"number": number + 1 if isinstance(number, int) else number}
 
 
-def _described(item: Mapping[str, Any], names: Mapping[str, Any]) -> str:
+def _described(item: Mapping[str, object], names: Mapping[str, object]) -> str:
     """A type's name, then its other fields (the seat is told by whoever lists it)."""
     kind = item.get("type")
     parts = [str(names.get(kind, kind))] if isinstance(kind, str) else []

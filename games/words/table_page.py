@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 from games.words.labels import (
     ACTION_NAMES,
     ACTION_WORDS,
+    BOT_ACCOUNT_LABEL,
     BOT_LABEL,
     BOT_NAMES,
     HAND_LABELS,
@@ -38,6 +39,7 @@ def table_page_words(
         "hand_labels": {str(label): str(words) for label, words in HAND_LABELS.items()},
         "bot_names": [str(name) for name in BOT_NAMES],
         "bot_label": str(BOT_LABEL),
+        "bot_account_label": str(BOT_ACCOUNT_LABEL),
         "you": _("you"),
         "empty": _("empty"),
         "waiting_for_player": _("waiting for a player"),

@@ -15,19 +15,34 @@
     }
   }
 
-  // A browser lets a page sound only once someone has used it: the audio context is made at
-  // the first touch or key on the page, so that the chime can sound later.
-  function wake() {
+  // Making the audio context holds a slow phone's main thread 145-157 ms (4x CPU throttling,
+  // bench/bench_phone.py): made on a tap, or just after one, it kept the next tap waiting
+  // (issue 30, Figures). So it is made only when a chime is due (a frame from the server, never
+  // a tap), in an idle moment. A browser lets it sound once the page has been used: Chromium
+  // and Firefox, any touch or key on the page since it loaded; Safari, a context resumed during
+  // one, which wake() does on each touch or key (cheap: the context exists then).
+  function made(then) {
     const Context = window.AudioContext || window.webkitAudioContext;
-    if (!Context) return null;
-    if (!audio) audio = new Context();
-    if (audio.state === "suspended") audio.resume().catch(() => {});
-    return audio;
+    if (!Context) return;
+    if (audio) {
+      wake();
+      then(audio);
+      return;
+    }
+    const make = () => {
+      audio = new Context();
+      wake();
+      then(audio);
+    };
+    if (window.requestIdleCallback) window.requestIdleCallback(make, { timeout: 1000 });
+    else window.setTimeout(make, 0);
   }
 
-  function chime() {
-    const context = muted() ? null : wake();
-    if (!context) return;
+  function wake() {
+    if (audio && audio.state === "suspended") audio.resume().catch(() => {});
+  }
+
+  function sounded(context) {
     const start = context.currentTime + 0.02;
     [659.25, 987.77].forEach((frequency, index) => {
       const at = start + index * 0.16;
@@ -44,20 +59,13 @@
     });
   }
 
-  // Making the audio context takes a slow phone tens of milliseconds: it is made just after
-  // the frame that answers the first touch or key (the page's activation lasts that long), so
-  // that the first tap on a card is answered at once; a later touch resumes a context the
-  // browser suspended.
-  function wakeSoon() {
-    if (audio) {
-      wake();
-      return;
-    }
-    window.requestAnimationFrame(() => window.setTimeout(wake, 0));
+  function chime() {
+    if (!muted()) made(sounded);
   }
-  document.addEventListener("click", wakeSoon);
-  document.addEventListener("keydown", wakeSoon);
+
+  document.addEventListener("click", wake);
+  document.addEventListener("keydown", wake);
 
   window.Taash = window.Taash || { games: {} };
-  window.Taash.sound = { MUTED, muted, wake, chime };
+  window.Taash.sound = { MUTED, muted, chime };
 })();

@@ -5,10 +5,10 @@
 // table_<game>.js; the page's own parts, by concern, in table/: state (what they share),
 // socket (the socket and its reconnects), seats (seats and felt), hand, moves (moves and
 // actions), notify (sounds and notifications), motion (cards moving), sheet (what is not the play, over the felt). An ES module: no build step.
-import { Taash, api, byId, el, format, game, root, selection, strings, table } from "./table/state.js";
+import { Taash, api, byId, el, format, game, root, selectedCards, selection, strings, table, toggle } from "./table/state.js";
 import { listen, send, start } from "./table/socket.js";
 import { placeOf, renderScores, renderSeats, renderTurn, seatName, tick } from "./table/seats.js";
-import { cardButton, keepingFocus, listenToKeys, pruneSelection, renderHand, selectedCards, toggle } from "./table/hand.js";
+import { cardButton, keepingFocus, listenToKeys, pruneSelection, renderHand } from "./table/hand.js";
 import {
   actionButton, addLastMove, cardActions, confirmFirst, describe, guardLeaving, legalOf, move, renderActions,
 } from "./table/moves.js";
@@ -49,6 +49,10 @@ function receive(message) {
   if (Taash.chat && Taash.chat.receive(api, message)) return; // table_chat.js
   if (message.type === "state") {
     if (message.revision < table.frame.revision) return;
+    // The revision changes with everything a frame shows: the socket's first frame, of the
+    // revision the page was served with, would draw the same table again (a whole redraw in
+    // the page's first second on a slow phone).
+    const same = message.revision === table.frame.revision && message.status === table.frame.status;
     const before = table.drawn;
     const gap = message.version > table.frame.version + 1;
     table.frame = message;
@@ -62,7 +66,8 @@ function receive(message) {
     // A match that ends, or a table left empty, changes the page: the server draws the new one.
     else if (before !== message.status) return window.location.reload();
     showNotice("");
-    render();
+    if (!same) render();
+    else root.classList.remove("waiting"); // a move that changed nothing (sync's answer)
     if (game.state) game.state(api);
     // Moves were missed (a dropped connection, a lost broadcast): ask for the whole table.
     if (gap) send({ type: "sync" });

@@ -5,7 +5,7 @@
 // notification while the page is hidden.
 (function () {
   "use strict";
-  const { MUTED, muted, wake, chime } = window.Taash.sound;
+  const { MUTED, muted, chime } = window.Taash.sound;
   const VIBRATE = "taash-vibrate";
   const strings = JSON.parse(document.getElementById("table-strings").textContent);
 
@@ -53,7 +53,6 @@
     toggle.addEventListener("click", () => {
       remember(MUTED, !muted());
       showToggle();
-      if (!muted()) wake();
     });
   }
   // A short buzz when the turn comes to the player, on a phone that can, if they turned it on

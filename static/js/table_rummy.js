@@ -308,9 +308,11 @@
           });
           return box;
         }),
+        // Only a pointer drops a card here (a reader's cards go by the groups' buttons): its
+        // words are hidden from the list box of cards.
         api.el(
           "div",
-          { class: "group new-group" },
+          { class: "group new-group", "aria-hidden": "true" },
           api.strings.new_group_drop,
         ),
       );
@@ -451,14 +453,14 @@
         ...view.last_deal.map((shown) =>
           api.el(
             "div",
-            { class: "shown-hand" },
+            { class: "shown-hand", "data-seat": shown.seat },
             api.el("h3", { text: api.seatName(shown.seat) + " · " + (api.strings.outcomes[shown.outcome] || shown.outcome) + " · " + api.format(api.strings.points, { points: shown.points }) }),
             api.el(
               "div",
               { class: "groups" },
               shown.groups.map((group, index) =>
-                api.el("div", { class: "group kind-" + shown.kinds[index] }, api.el("span", { class: "group-label", text: api.strings.kinds[shown.kinds[index]] || "" }), group.map((code) => api.el("span", { class: "card-face" }, Taash.cards.svg(code))))),
-              shown.ungrouped.length ? api.el("div", { class: "group kind-invalid" }, api.el("span", { class: "group-label", text: api.strings.ungrouped }), shown.ungrouped.map((code) => api.el("span", { class: "card-face" }, Taash.cards.svg(code)))) : null,
+                api.el("div", { class: "group kind-" + shown.kinds[index] }, api.el("span", { class: "group-label", text: api.strings.kinds[shown.kinds[index]] || "" }), group.map((code) => api.el("span", { class: "card-face", "data-card": code }, Taash.cards.svg(code))))),
+              shown.ungrouped.length ? api.el("div", { class: "group kind-invalid" }, api.el("span", { class: "group-label", text: api.strings.ungrouped }), shown.ungrouped.map((code) => api.el("span", { class: "card-face", "data-card": code }, Taash.cards.svg(code)))) : null,
             ),
           ),
         ),

@@ -198,7 +198,13 @@
       }
       const tricks = api.byId("tricks");
       if (tricks && view.tricks) {
-        tricks.textContent = view.tricks.map((count, team) => api.format(api.strings.team_tricks, { number: team + 1, tricks: count })).join(" · ");
+        // A team's count is one piece (table_screen.css): a narrow line breaks between teams.
+        tricks.replaceChildren(
+          ...view.tricks.flatMap((count, team) => [
+            ...(team ? [" · "] : []),
+            api.el("span", { text: api.format(api.strings.team_tricks, { number: team + 1, tricks: count }) }),
+          ]),
+        );
       }
     },
     teamScore(api, index) {

@@ -17,7 +17,7 @@
     const label = api.format(api.strings.under_number, { number: index + 1 });
     const card = Taash.cards.svg(null);
     card.setAttribute("aria-label", label);
-    if (!action) return api.el("span", { class: "card-face under" }, card);
+    if (!action) return api.el("span", { class: "card-face under", role: "option", "aria-disabled": "true" }, card);
     return api.el(
       "button",
       { type: "button", class: "card-button legal under", "data-under": index, onclick: () => api.move(action) },
@@ -29,7 +29,7 @@
     return api.el(
       "div",
       { class: "own-table-row", role: "group", "aria-label": title },
-      api.el("span", { class: "own-table-title", text: title }),
+      api.el("span", { class: "own-table-title", text: title, "aria-hidden": "true" }),
       ...cards,
     );
   }
@@ -86,7 +86,7 @@
       if (pile) {
         const top = (view.pile && view.pile.top) || [];
         pile.replaceChildren(
-          ...(top.length ? top.map((code) => api.el("span", { class: "card-face" }, Taash.cards.svg(code))) : [api.el("span", { class: "empty-pile" })]),
+          ...(top.length ? top.map((code) => api.el("span", { class: "card-face", "data-card": code }, Taash.cards.svg(code))) : [api.el("span", { class: "empty-pile" })]),
           api.el("span", { class: "count", text: api.format(api.strings.pile_count, { count: (view.pile || {}).size || 0 }) }),
         );
       }

@@ -1,5 +1,5 @@
-"""What every browser test shares: its marks (Chromium, the live stack's group, a database
-committed for the live stack to read), its tables ended afterwards, the page log, and a
+"""What every browser test shares: its marks (Chromium, a database committed for the live
+stack to read), its tables ended afterwards, the page log, and a
 Chromium of its own. The functions the tests call are in tests/browser/support.py."""
 
 import pytest
@@ -14,8 +14,6 @@ expect.set_options(timeout=30_000)
 
 BROWSER_MARKS = [
     pytest.mark.browser,
-    # One xdist worker runs them all, one after another, beside the live stack's processes.
-    pytest.mark.xdist_group("live"),
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
         not CHROMIUM.exists(),
@@ -27,7 +25,8 @@ BROWSER_MARKS = [
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items) -> None:
-    """Before xdist reads the groups: every test in this folder gets the browser marks."""
+    """Before pytest-django orders the tests by their database marks: every test in this folder
+    gets the browser marks."""
     for item in items:
         if item.path.is_relative_to(config.rootpath / "tests" / "browser"):
             for mark in BROWSER_MARKS:

@@ -7,6 +7,7 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from django.db import connections
 from django.test import Client
 from playwright.sync_api import expect
@@ -15,6 +16,13 @@ from tests.games.table_support import members, table_new
 from tests.live import ROOT
 
 CHROMIUM = Path("/usr/bin/chromium")
+
+# A test of what happens in one page (its layout, motion, words, keys, screen readers) over rows
+# the same services write in both passes: the scale-out pass's PostgreSQL, Redis and Celery would
+# change nothing of what it asserts, so it runs in the embedded pass only (tools/testrun.py). A
+# test of browsers meeting through the server (chat, told, the queue, tournaments, two players at
+# one table) runs in both. Half of the scale-out pass's time went to browser tests run twice.
+page_only = pytest.mark.embedded_only
 
 
 ARTIFACTS = ROOT / "test-artifacts"
@@ -57,29 +65,53 @@ LEVELS = {
 
 
 class TablePages:
-    """Chromium on the live stack: table pages, each watched by the test's page log."""
+    """Chromium on the live stack: its pages, each in a browser context of its own and watched
+    by the test's page log."""
 
     def __init__(self, browser, live_stack, log) -> None:
         self.browser, self.live_stack, self.log = browser, live_stack, log
 
-    def open(self, session, table, language="en", viewport=DESKTOP, script=None, **options):
-        """The table's page in a fresh browser context signed in with ``session`` (``script``:
-        JavaScript run before the page's own; ``options``: the context's, such as bypass_csp
-        for axe-core)."""
+    def visit(
+        self,
+        path,
+        *,
+        session=None,
+        language="en",
+        viewport=DESKTOP,
+        script=None,
+        name=None,
+        **options,
+    ):
+        """``path`` in a fresh browser context, a visitor's or signed in with ``session``, in
+        ``language``, watched by the test's page log as ``name`` (the language by default).
+        ``script``: JavaScript run before the page's own; ``options``: the context's, such as
+        bypass_csp for axe-core or timezone_id. ``path`` None: the page is left blank, for a
+        test that reads the answer to its own ``goto`` or grants permissions first (the
+        context is ``page.context``)."""
         url = self.live_stack.http_url
         context = self.browser.new_context(viewport=viewport, base_url=url, **options)
         if script:
             context.add_init_script(script)
-        context.add_cookies(
-            [
-                {"name": "sessionid", "value": session, "url": url},
-                {"name": "django_language", "value": language, "url": url},
-            ]
-        )
+        cookies = [{"name": "django_language", "value": language, "url": url}]
+        if session:
+            cookies.append({"name": "sessionid", "value": session, "url": url})
+        context.add_cookies(cookies)
         page = context.new_page()
-        self.log.watch(page, language)
-        page.goto(f"/tables/{table.pk}/")
+        self.log.watch(page, name or language)
+        if path is not None:
+            page.goto(path)
         return page
+
+    def open(self, session, table, language="en", viewport=DESKTOP, script=None, **options):
+        """The table's page, signed in with ``session`` (see ``visit``)."""
+        return self.visit(
+            f"/tables/{table.pk}/",
+            session=session,
+            language=language,
+            viewport=viewport,
+            script=script,
+            **options,
+        )
 
 
 @contextmanager
@@ -131,6 +163,32 @@ def seated(game: str):
         return table, client.cookies["sessionid"].value
 
     return written(write)
+
+
+# Resolves with the element's middle once it is laid out with a size, or null once the page has
+# taken it out (a frame drew the hand again) or two seconds have passed.
+MIDDLE_WHEN_SHOWN = """(e) => new Promise((done) => {
+    const deadline = performance.now() + 2000;
+    const look = () => {
+        const r = e.getBoundingClientRect();
+        if (r.width > 0 && r.height > 0) done([r.x + r.width / 2, r.y + r.height / 2]);
+        else if (!e.isConnected || performance.now() > deadline) done(null);
+        else requestAnimationFrame(look);
+    };
+    look();
+})"""
+
+
+def centre(locator, seconds: float = 10) -> tuple[float, float]:
+    """The middle of what ``locator`` finds, measured inside the page on the element as it
+    matches: a handle found first and measured after can point at nothing once the next frame
+    draws the hand again, and a card just drawn may not have its size yet."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        middle = locator.evaluate(MIDDLE_WHEN_SHOWN)
+        if middle is not None:
+            return middle[0], middle[1]
+    raise AssertionError(f"{locator} was not shown with a size within {seconds} s")
 
 
 def painted(page) -> None:
@@ -201,7 +259,10 @@ def play_one_move(page, use_keyboard: bool) -> None:
     legal = page.locator("#hand .card-button.legal, #seats .card-button.legal")
     if legal.count():
         several = page.locator("#actions button.action:disabled")
-        if legal.first.get_attribute("aria-pressed") is not None and several.count():
+        lifts = legal.first.evaluate(
+            "card => card.hasAttribute('aria-selected') || card.hasAttribute('aria-pressed')"
+        )
+        if lifts and several.count():
             # Moves of several cards (overs, plays of one rank): select until one matches.
             for index in range(legal.count()):
                 legal.nth(index).click()

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.browser.support import PHONE, axe_findings, launched, screenshots, written
+from tests.browser.support import PHONE, axe_findings, launched, page_only, screenshots, written
 from tests.tournaments.support import (
     current_tables,
     entered,
@@ -19,6 +19,8 @@ from tests.tournaments.support import (
 )
 from tournaments import services
 
+pytestmark = page_only
+
 
 def test_a_visitor_follows_the_bracket_on_a_phone_and_watches_a_table(live_stack, page_log):
     def begin():
@@ -29,12 +31,8 @@ def test_a_visitor_follows_the_bracket_on_a_phone_and_watches_a_table(live_stack
 
     tournament, tables = written(begin)
     with launched(live_stack, page_log) as pages:
-        context = pages.browser.new_context(
-            viewport=PHONE, base_url=live_stack.http_url, bypass_csp=True
-        )
-        page = context.new_page()
-        page_log.watch(page, "en")
-        page.goto(f"/tournaments/{tournament.pk}/")
+        page = pages.visit(f"/tournaments/{tournament.pk}/", viewport=PHONE, bypass_csp=True)
+        context = page.context
         page.get_by_role("link", name="The bracket: every round at a glance").click()
         boxes = page.locator("#bracket-round-1 .bracket-box")
         expect(boxes).to_have_count(3)

@@ -7,8 +7,10 @@ from playwright.sync_api import expect
 
 from games.tables.models import Seat, Table
 from games.tables.seeds import match_seed_of
-from tests.browser.support import DESKTOP, launched, session_of, written
+from tests.browser.support import DESKTOP, launched, page_only, session_of, written
 from tests.games.table_support import members, table_new
+
+pytestmark = page_only
 
 
 def test_taking_a_seat_sends_the_browsers_own_seed_and_the_match_mixes_it_in(live_stack, page_log):

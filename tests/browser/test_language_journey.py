@@ -19,14 +19,18 @@ def test_language_chosen_after_sign_up_survives_signing_out_and_back_in(
     page = phone.new_page()
     page_log.watch(page, "phone")
     page.goto("/")
+    # On a phone the site's menu is behind its button (issue 30, point 5).
+    page.locator(".site-menu > summary").click()
     page.get_by_role("link", name="Sign up").first.click()
     signed_up(page, "farhan")
     assert "Successfully signed in as farhan." in page.inner_text(".messages")
 
     page.get_by_role("button", name="اردو").click()
     page.wait_for_selector("html[lang=ur][dir=rtl]")
+    page.locator(".site-menu > summary").click()
     page.get_by_role("button", name="لاگ آؤٹ").click()
-    page.wait_for_selector("html[lang=ur] a[href='/accounts/login/']")
+    # Signed out: the menu (closed again on the new page) holds "Sign in".
+    page.wait_for_selector("html[lang=ur] a[href='/accounts/login/']", state="attached")
 
     # A new browser knows nothing of the cookie: the language comes from the profile.
     fresh = browser.new_context(viewport=PHONE, base_url=live_stack.http_url).new_page()
@@ -49,6 +53,8 @@ SCREENSHOT_PAGES = [
 ]
 
 
+# The browser's layout alone: the scale-out pass leaves it out (tools/testrun.py).
+@pytest.mark.embedded_only
 def test_pages_fit_phone_and_desktop_screens(live_stack, browser, page_log):
     ARTIFACTS.mkdir(exist_ok=True)
     too_wide = []

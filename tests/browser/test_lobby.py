@@ -16,9 +16,12 @@ from tests.browser.support import (
     PHONE,
     fits_the_screen,
     launched,
+    page_only,
     written,
 )
 from tests.games.table_support import members, table_new
+
+pytestmark = page_only
 
 # Milliseconds for a change to show: a push comes within a second of it; the rest is slack for
 # a busy two-core machine. A page that needed a reload would never show it.
@@ -26,16 +29,13 @@ SHOWN_WITHIN = int((PUSH_SECONDS + 4) * 1000)
 
 
 def lobby_page(pages, *, language="en", session=None, viewport=DESKTOP):
-    url = pages.live_stack.http_url
-    context = pages.browser.new_context(viewport=viewport, base_url=url)
-    cookies = [{"name": "django_language", "value": language, "url": url}]
-    if session:
-        cookies.append({"name": "sessionid", "value": session, "url": url})
-    context.add_cookies(cookies)
-    page = context.new_page()
-    pages.log.watch(page, f"lobby {language}")
-    page.goto("/games/pitch/tables/")
-    return page
+    return pages.visit(
+        "/games/pitch/tables/",
+        session=session,
+        language=language,
+        viewport=viewport,
+        name=f"lobby {language}",
+    )
 
 
 def test_visitors_see_the_lobby_change_live_and_play_ranked_queues_a_member(live_stack, page_log):

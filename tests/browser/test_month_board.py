@@ -6,7 +6,16 @@ from datetime import timedelta
 
 from django.test import Client
 
-from tests.browser.support import ARTIFACTS, axe_findings, fits_the_screen, launched, written
+from tests.browser.support import (
+    ARTIFACTS,
+    axe_findings,
+    fits_the_screen,
+    launched,
+    page_only,
+    written,
+)
+
+pytestmark = page_only
 
 SMALL_PHONE = {"width": 360, "height": 640}
 
@@ -41,17 +50,16 @@ def test_the_month_board_and_a_title_fit_a_phone_in_urdu_and_english(live_stack,
     ARTIFACTS.mkdir(exist_ok=True)
     problems = []
     with launched(live_stack, page_log) as pages:
-        url = live_stack.http_url
         for language in ("ur", "en"):
-            context = pages.browser.new_context(viewport=SMALL_PHONE, base_url=url, bypass_csp=True)
-            context.add_cookies(
-                [
-                    {"name": "sessionid", "value": rows["session"], "url": url},
-                    {"name": "django_language", "value": language, "url": url},
-                ]
+            page = pages.visit(
+                None,
+                session=rows["session"],
+                language=language,
+                viewport=SMALL_PHONE,
+                name=f"phone {language}",
+                bypass_csp=True,
             )
-            page = context.new_page()
-            pages.log.watch(page, f"phone {language}")
+            context = page.context
             response = page.goto("/ratings/pitch/month/")
             assert response is not None and response.status == 200
             assert page.locator("html").get_attribute("dir") == (

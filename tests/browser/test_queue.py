@@ -26,18 +26,13 @@ TOLD_WITHIN = 15_000
 
 
 def queue_page(pages, member_session, *, language, viewport):
-    url = pages.live_stack.http_url
-    context = pages.browser.new_context(viewport=viewport, base_url=url)
-    context.add_cookies(
-        [
-            {"name": "django_language", "value": language, "url": url},
-            {"name": "sessionid", "value": member_session, "url": url},
-        ]
+    return pages.visit(
+        "/games/rummy/queue/",
+        session=member_session,
+        language=language,
+        viewport=viewport,
+        name=f"queue {language}",
     )
-    page = context.new_page()
-    pages.log.watch(page, f"queue {language}")
-    page.goto("/games/rummy/queue/")
-    return page
 
 
 def test_two_members_queue_are_told_their_table_formed_accept_and_sit_at_it(live_stack, page_log):

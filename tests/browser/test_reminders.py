@@ -71,19 +71,32 @@ def test_a_member_chooses_reminders_and_a_pushed_one_is_shown(live_stack, page_l
             break
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     (registration_id,) = {r["registrationId"] for r in registrations if not r["isDeleted"]}
-    devtools.send(
-        "ServiceWorker.deliverPushMessage",
-        {
-            "origin": live_stack.http_url.rstrip("/"),
-            "registrationId": registration_id,
-            "data": json.dumps(PUSHED),
-        },
-    )
-    shown = page.wait_for_function(
-        """() => navigator.serviceWorker.ready
-             .then((registration) => registration.getNotifications())
-             .then((shown) => shown.length
-               ? shown.map((n) => [n.title, n.body, n.tag, n.data.url]) : null)""",
-        polling=200,
-    ).json_value()
+    # Asked again until the worker has shown it (10 s a delivery), in the page: the page's policy
+    # refuses wait_for_function's strings, and one look straight after the push can come first.
+    # DevTools' delivery (Chromium's own push service is out of reach here) was once lost in a
+    # run under load with nothing shown; a push service delivers again, and so does the test, up
+    # to three times. The tag makes a second delivery replace the first, never add to it.
+    shown = []
+    for _delivery in range(3):
+        devtools.send(
+            "ServiceWorker.deliverPushMessage",
+            {
+                "origin": live_stack.http_url.rstrip("/"),
+                "registrationId": registration_id,
+                "data": json.dumps(PUSHED),
+            },
+        )
+        shown = page.evaluate(
+            """() => new Promise((done) => {
+                 const deadline = Date.now() + 10000;
+                 const ask = () => navigator.serviceWorker.ready
+                   .then((registration) => registration.getNotifications())
+                   .then((shown) => shown.length || Date.now() > deadline
+                     ? done(shown.map((n) => [n.title, n.body, n.tag, n.data.url]))
+                     : setTimeout(ask, 100));
+                 ask();
+               })"""
+        )
+        if shown:
+            break
     assert shown == [[PUSHED["title"], PUSHED["body"], PUSHED["tag"], PUSHED["url"]]]

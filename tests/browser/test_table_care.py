@@ -18,6 +18,7 @@ from tests.browser.support import (
     launched,
     members_at,
     my_turn,
+    page_only,
     rewritten,
     screenshots,
     sort_pressed,
@@ -42,6 +43,7 @@ def a_show_in_hand(variant: str):
     return table, sessions
 
 
+@page_only
 def test_rm15_rm17_a_wrong_show_a_drop_and_leaving_each_ask_first_naming_the_cost(
     live_stack, page_log
 ):
@@ -96,6 +98,7 @@ def test_rm15_rm17_a_wrong_show_a_drop_and_leaving_each_ask_first_naming_the_cos
         assert too_wide == []
 
 
+@page_only
 def test_a_deals_result_stays_up_until_the_player_is_ready(live_stack, page_log):
     """RM-26's two deals: after the first, its result stays up with a Ready button and the
     seconds to the next deal; Ready deals the next at once (the other member's seat is a
@@ -165,6 +168,7 @@ def test_play_again_between_two_browsers(live_stack, page_log):
         expect(bilal.locator("#hand .card-button").first).to_be_visible()
 
 
+@page_only
 def test_a_replay_is_the_tables_own_board_stepped_by_keys_and_slider(live_stack, page_log):
     """The replay: the table's seats and board read-only, every hand open on its seat, the
     move in words, stepped by the arrow keys (mirrored in Urdu) and by the slider."""
@@ -183,13 +187,9 @@ def test_a_replay_is_the_tables_own_board_stepped_by_keys_and_slider(live_stack,
         expect(watching.locator("#result")).to_be_visible(timeout=120_000)
         watching.close()
         for language, forward in (("en", "ArrowRight"), ("ur", "ArrowLeft")):
-            context = pages.browser.new_context(viewport=PHONE, base_url=live_stack.http_url)
-            context.add_cookies(
-                [{"name": "django_language", "value": language, "url": live_stack.http_url}]
+            page = pages.visit(
+                f"/tables/{table.pk}/replay/?step=3", language=language, viewport=PHONE
             )
-            page = context.new_page()
-            pages.log.watch(page, language)
-            page.goto(f"/tables/{table.pk}/replay/?step=3")
             expect(page.locator("#felt .seat")).to_have_count(4)
             # Seat 1 at the bottom (a spectator's view); CP-1 plays from seat 0 to seat 3, on
             # its right, so seat 2 sits on its left and the partner, seat 3, opposite.
@@ -216,7 +216,7 @@ def test_a_replay_is_the_tables_own_board_stepped_by_keys_and_slider(live_stack,
             if language == "ur":
                 assert page.get_attribute("html", "dir") == "rtl"
             assert screenshots(page, f"replay-courtpiece-{language}") == []
-            context.close()
+            page.context.close()
 
 
 # The page out of sight (another tab), and a Notification that records what it was asked to
@@ -229,6 +229,7 @@ window.Notification.permission = "granted";
 """
 
 
+@page_only
 def test_your_turn_is_told_by_title_and_notification_when_the_page_is_out_of_sight(
     live_stack, page_log
 ):
@@ -243,6 +244,7 @@ def test_your_turn_is_told_by_title_and_notification_when_the_page_is_out_of_sig
         expect(page).not_to_have_title(re.compile(r"^Your turn"))
 
 
+@page_only
 def test_rm24_an_eliminated_pool_player_is_told_so_and_offered_to_watch_or_leave(
     live_stack, page_log
 ):
@@ -305,6 +307,7 @@ if (loads === 1) {
 """
 
 
+@page_only
 def test_a_page_drawn_while_playing_whose_frame_is_finished_redraws_itself(live_stack, page_log):
     """The match ended between the table page's two reads (the table, then its frame): the
     page was drawn for a match in play, its socket says it is finished, and the page draws
@@ -332,6 +335,7 @@ def signed_in_session(member) -> str:
 @pytest.mark.parametrize(
     ("game", "language", "viewport"), [("pitch", "ur", PHONE), ("courtpiece", "en", DESKTOP)]
 )
+@page_only
 def test_the_last_trick_opens_on_request_after_a_trick_is_taken(
     live_stack, page_log, game, language, viewport
 ):

@@ -10,16 +10,12 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.browser.support import ARTIFACTS, judged, launched, my_turn, seated
+from tests.browser.support import ARTIFACTS, centre, judged, launched, my_turn, page_only, seated
+
+pytestmark = page_only
 
 SMALL_PHONE = {"width": 360, "height": 640}
 TOUCH_PX = 44
-
-
-def centre(locator) -> tuple[float, float]:
-    box = locator.bounding_box()
-    assert box is not None
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
 def touch_dragged(page, source, target, steps=8) -> None:

@@ -2,15 +2,15 @@
 members or more: "Report a player" as soon as someone sits (no reload, no reason chosen); a
 moderator's removal (why and what now to the removed, what becomes of the seat to the others;
 the hand and the chat go); a banned opponent; a moderator's end with its reason; each rated
-member's rating change on the result panel; a daily deal replaced mid-attempt, and what its
-finished table offers. Never a card in
-what is told (``games.words.told`` holds its words)."""
+member's rating change on the result panel; a daily deal replaced mid-attempt, what its
+finished table offers, and a streak that counts the attempt only once it is finished. Never a
+card in what is told (``games.words.told`` holds its words)."""
 
 import re
 
 from playwright.sync_api import expect
 
-from tests.browser.support import PHONE, launched, session_of, written
+from tests.browser.support import PHONE, fits_the_screen, launched, session_of, written
 from tests.games.table_support import members, table_new
 
 
@@ -75,7 +75,8 @@ def test_report_removal_ban_and_end_are_told_at_once_to_each_reader(live_stack, 
 
         written(ban)
         expect(page.locator("#told")).to_contain_text(
-            f"\u2068{chand.username}\u2069 can no longer play here: their account was banned."
+            f"\u2068{chand.username}\u2069 can no longer play here: their account was banned. "
+            "A bot plays their seat to the end."
         )
         expect(page.locator("#hand .card-button").first).to_be_visible()  # Asha plays on
 
@@ -94,28 +95,37 @@ def test_report_removal_ban_and_end_are_told_at_once_to_each_reader(live_stack, 
 
 
 def rated_and_replaced():
-    """A ranked rummy match of two members played out; a daily attempt begun; a staff member."""
-    from tests.games.daily.daily_support import begin
+    """A ranked rummy match of two members played out; a staff member."""
     from tests.games.tables.test_ranked import play_to_the_end, ranked_table
 
     asha, bilal, staff = members(3, prefix="rated-")
     staff.is_staff = True
     staff.save()
     table = play_to_the_end(ranked_table([asha, bilal], "rummy"))
-    attempt = begin(asha, "rummy")
-    return table, attempt, [session_of(member) for member in (asha, bilal)], staff
+    return table, asha, [session_of(member) for member in (asha, bilal)], staff
 
 
 def test_rating_changes_on_the_result_and_a_daily_deal_replaced_mid_attempt(live_stack, page_log):
     from games.daily.services import daily_deal_rotate
+    from tests.games.daily.daily_support import begin
 
-    table, attempt, sessions, staff = written(rated_and_replaced)
+    table, asha, sessions, staff = written(rated_and_replaced)
     with launched(live_stack, page_log) as pages:
         for session, language in zip(sessions, ("en", "ur"), strict=True):
             page = pages.open(session, table, language, PHONE)
             # Every rated member's row: before, after, the difference; provisional marked.
             expect(page.locator("#result .rating-shift .rating-after")).to_have_count(2)
             expect(page.locator("#result .rating-shift .provisional")).to_have_count(2)
+            # On a 360 px phone, in Urdu too: no sideways scroll (the column wraps between its
+            # parts), and the rating before stays left of the one after, the arrow between them
+            # pointing from it (figures run left to right in a right-to-left line).
+            assert fits_the_screen(page), language
+            before = page.locator("#result .rating-before").first.bounding_box()
+            after = page.locator("#result .rating-after").first.bounding_box()
+            assert before["x"] < after["x"], language
+        # Begun only now: its turn clock runs from the start (a loaded run spent the clock on
+        # the pages above, and the bots had finished the deal before it was opened).
+        attempt = written(lambda: begin(asha, "rummy"))
         daily = pages.open(sessions[0], attempt.table, "en", PHONE)
         expect(daily.locator("#hand .card-button").first).to_be_visible()
         assert daily.locator("#invite-link").count() == 0  # a daily deal is played alone
@@ -128,6 +138,10 @@ def test_rating_changes_on_the_result_and_a_daily_deal_replaced_mid_attempt(live
             "counts on the board of the deal you began"
         )
         expect(daily.locator("#hand .card-button").first).to_be_visible()  # played on
+        # A daily attempt only begun is no day of a streak.
+        streak = daily.context.new_page()
+        streak.goto("/daily/rummy/")
+        expect(streak.locator(".daily-streak")).to_have_text("Your daily streak: 0 days in a row.")
 
         def played_out():
             from tests.games.daily.daily_support import play_out
@@ -136,8 +150,11 @@ def test_rating_changes_on_the_result_and_a_daily_deal_replaced_mid_attempt(live
 
         written(played_out)
         # Finished, the page comes back offering the board, sharing and tomorrow's deal; never
-        # Play again nor a new table (a daily deal is once a day).
+        # Play again, a new table nor an invite link (a daily deal is once a day, played alone).
         expect(daily.locator("#daily-board")).to_be_visible(timeout=60_000)
         expect(daily.locator("#daily-share")).to_be_visible()
         expect(daily.locator("#daily-next")).to_contain_text("Tomorrow's deal opens at")
-        assert daily.locator("#play-again, a[href$='/tables/new/']").count() == 0
+        assert daily.locator("#play-again, #invite-link, a[href$='/tables/new/']").count() == 0
+        # Played to its end, it is: the streak counts finished attempts only.
+        streak.reload()
+        expect(streak.locator(".daily-streak")).to_have_text("Your daily streak: 1 day in a row.")

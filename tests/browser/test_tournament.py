@@ -15,7 +15,6 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.browser.support import (
-    DESKTOP,
     WAITING,
     launched,
     my_turn,
@@ -39,12 +38,7 @@ def five_friends():
 
 
 def signed_in(pages, session):
-    url = pages.live_stack.http_url
-    context = pages.browser.new_context(viewport=DESKTOP, base_url=url)
-    context.add_cookies([{"name": "sessionid", "value": session, "url": url}])
-    page = context.new_page()
-    pages.log.watch(page, "en")
-    return page
+    return pages.visit(None, session=session)
 
 
 def to_move(table_id: int) -> int:
@@ -95,7 +89,7 @@ def test_a_private_deals_tournament_made_entered_and_started_takes_each_browser_
         expect(friends[0].locator(".entrants li")).to_have_count(4)
 
         organiser.reload()
-        organiser.locator("details.organiser summary").click()
+        organiser.locator("details.organiser > summary").click()
         start = organiser.locator("form[action$='/start-now/']")
         start.locator("input[name=reason]").fill("everyone is here")
         start.get_by_role("button", name="Start now").click()

@@ -27,18 +27,14 @@ def test_an_entrant_and_an_invited_friend_chat_in_the_tournaments_room(live_stac
     with launched(live_stack, page_log) as pages:
 
         def phone(session, language, query=""):
-            url = live_stack.http_url
-            context = pages.browser.new_context(viewport=PHONE, base_url=url, bypass_csp=True)
-            context.add_cookies(
-                [
-                    {"name": "sessionid", "value": session, "url": url},
-                    {"name": "django_language", "value": language, "url": url},
-                ]
+            page = pages.visit(
+                f"/tournaments/{cup.pk}/{query}",
+                session=session,
+                language=language,
+                viewport=PHONE,
+                bypass_csp=True,
             )
-            page = context.new_page()
-            page_log.watch(page, language)
-            page.goto(f"/tournaments/{cup.pk}/{query}")
-            return context, page
+            return page.context, page
 
         _context, asha = phone(asha_session, "en")
         friend_context, friend = phone(friend_session, "ur", f"?invite={cup.invite_token}")
@@ -61,3 +57,5 @@ def test_an_entrant_and_an_invited_friend_chat_in_the_tournaments_room(live_stac
         friend.locator("#chat-lines li .chat-report").first.click()
         expect(friend.locator("#report-form")).to_be_visible()
         assert "Ready for tonight?" in friend.locator(".chat-quote").inner_text()
+        # No reason is chosen for the reporter (issue 30, point 6): they pick one.
+        assert friend.locator('#report-form select[name="reason"]').input_value() == ""

@@ -8,10 +8,14 @@ import redis
 from celery import Celery
 from django.conf import settings
 
-pytestmark = pytest.mark.skipif(
-    not settings.CELERY_BROKER_URL.startswith("redis"),
-    reason="the broker of this run is not Redis (RabbitMQ sites get virtual hosts: README)",
-)
+pytestmark = [
+    # The broker of each pass, though no database: a unix socket, then the machine's Redis.
+    pytest.mark.redis,
+    pytest.mark.skipif(
+        not settings.CELERY_BROKER_URL.startswith("redis"),
+        reason="the broker of this run is not Redis (RabbitMQ sites get virtual hosts: README)",
+    ),
+]
 
 
 def site_app(prefix: str) -> Celery:

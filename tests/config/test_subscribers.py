@@ -43,7 +43,7 @@ def test_every_event_is_a_frozen_value_listed_in_the_one_table():
 
 def test_no_app_connects_a_receiver_when_it_starts():
     """Reactions are read from the table, not connected in ``AppConfig.ready`` (a model's own
-    Django signal, such as a rating's deletion, is not news)."""
+    Django signal, such as a rating's deletion before or after it, is not news)."""
     connected = [
         f"{file.relative_to(ROOT)}: {ast.unparse(node)}"
         for place in PRODUCT
@@ -52,7 +52,7 @@ def test_no_app_connects_a_receiver_when_it_starts():
         if isinstance(node, ast.Call)
         and isinstance(node.func, ast.Attribute)
         and node.func.attr == "connect"
-        and "post_delete" not in ast.unparse(node.func)
+        and not any(deleted in ast.unparse(node.func) for deleted in ("pre_delete", "post_delete"))
         and "psycopg" not in ast.unparse(node.func)
     ]
     assert connected == []

@@ -57,7 +57,6 @@ FORBIDDEN = {
         "asgiref",
         "games.web",
         "games.daily",
-        "games.ranked",
         "tournaments",
         "accounts.members",
     ),
@@ -116,6 +115,7 @@ ACCOUNTS_MAY_READ_FROM_GAMES = (
 ACCOUNTS_ORDER = ("profiles", "notices", "moderation", "ratings", "bots", "members")
 # What the tables read of accounts (games/__init__.py): no page, no sign-in, no words.
 TABLES_MAY_READ_FROM_ACCOUNTS = {
+    "accounts.bots.models",
     "accounts.profiles.models",
     "accounts.ratings.models",
     "accounts.ratings.skill",

@@ -17,7 +17,6 @@ from tests.games.table_support import members, replayed_state, signed_in, table_
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.xdist_group("live"),
     pytest.mark.usefixtures("tables_stopped_afterwards"),
 ]
 

@@ -8,7 +8,7 @@ import websockets
 
 from games.tasks import presence_announce
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.xdist_group("live")]
+pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_announcement_sent_by_a_worker_reaches_the_members_open_socket(live_stack, member_client):

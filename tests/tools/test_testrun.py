@@ -99,3 +99,36 @@ def test_a_type_error_found_by_mypy_fails_the_run(commands_run, exit_statuses, c
     assert testrun.main([]) == 1
     summary = capsys.readouterr().out.split("=== ./dev test summary ===")[1]
     assert "FAILED   mypy" in summary and "(exit status 1)" in summary
+
+
+def scale_out_selection(*files: str) -> list[str]:
+    """The tests of ``files`` the scale-out pass runs, in the order the workers are handed them."""
+    listing_only = ["--collect-only", "-q", "-p", "no:cacheprovider"]
+    listing = subprocess.run(
+        [*testrun.PYTEST[:3], *listing_only, *testrun.SCALEOUT_MARKS, *files],
+        cwd=testrun.ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return [line.split("::")[1] for line in listing.splitlines() if "::" in line]
+
+
+def test_the_scale_out_pass_leaves_out_what_its_database_cannot_change_long_tests_first():
+    """Tests without a database (tests/conftest.py marks them ``embedded_only``) and the offline
+    browser test are left out; one marked ``redis`` stays. The live stack of a test's own runs
+    before the shared stack's tests (tests/workers.py), after the tests in a transaction."""
+    selected = scale_out_selection(
+        "tests/config/test_env.py",
+        "tests/config/test_celery.py",
+        "tests/browser/test_offline.py",
+        "tests/games/test_tasks.py",
+        "tests/games/test_platform_restart.py",
+        "tests/config/test_subscribers.py",
+    )
+    assert selected == [
+        "test_a_sanction_is_told_after_its_commit_and_only_a_ban_shuts_the_member_out",
+        "test_a_match_survives_its_server_and_worker_being_killed_and_restarted",
+        "test_announcement_sent_by_a_worker_reaches_the_members_open_socket",
+        "test_a_job_one_site_queues_waits_under_its_own_prefix_and_no_other",
+    ]

@@ -2,7 +2,8 @@
 of a table (played out by the engine's bots in memory and saved through the one write path, or
 ended with a result the test chooses)."""
 
-from datetime import timedelta
+from datetime import time, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -12,10 +13,11 @@ from games.engine.bots import bot_for
 from games.tables.models import MatchResult, Table, TableStatus
 from games.tables.services.locked import atomic_locked
 from tournaments import services
-from tournaments.models import RoundTable, Tournament
+from tournaments.models import RoundTable, Series, Tournament
 from tournaments.refusals import TournamentRefusal
 
 PASSWORD = "Lahore-Lucknow-42"
+KOLKATA = ZoneInfo("Asia/Kolkata")
 
 
 def people(count: int, prefix: str = "entrant") -> list:
@@ -95,6 +97,14 @@ def finish_every_table(tournament: Tournament) -> None:
     services.tournament_round_check(tournament_id=tournament.pk)
 
 
+def round_played_out(tournament: Tournament) -> None:
+    """Every table of the round played out, then each tie-break table the round check deals
+    after them, until the round is over."""
+    finish_every_table(tournament)
+    while current_tables(tournament) and current_tables(tournament)[0].tiebreak_of_id:
+        finish_every_table(tournament)
+
+
 def refused(code: str):
     """Expects the tournament to refuse with exactly ``code``."""
     return pytest.raises(TournamentRefusal, match=f"^{code}$")
@@ -114,3 +124,19 @@ def form_filled(**fields) -> dict:
         "seating": "random",
         **fields,
     }
+
+
+def weekly(boss) -> Series:
+    """A series every day at 23:50 in Kolkata from the day after tomorrow there (its dates
+    fall in the organiser's zone, not the server's)."""
+    today = timezone.now().astimezone(KOLKATA).date()
+    return services.series_create(
+        organiser=boss,
+        name="Weekend Deals",
+        format="deals",
+        weekdays=list(range(7)),
+        time_of_day=time(23, 50),
+        time_zone="Asia/Kolkata",
+        first_date=today + timedelta(days=2),
+        check_in_minutes=0,
+    )

@@ -127,7 +127,6 @@ def test_a_private_tournaments_bracket_is_a_404_to_a_stranger_and_open_with_the_
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.xdist_group("live")
 @pytest.mark.usefixtures("tables_stopped_afterwards")
 def test_the_bracket_updates_itself_when_the_tournament_changes(live_stack):
     """The bracket hears its tournament's news (``PageKind.news_kind``): no news of its own."""

@@ -112,8 +112,20 @@ def test_a_tournament_line_is_reported_by_its_readers_and_deleted_by_a_moderator
     assert f'data-socket="/ws/chat/tournament/{cup.pk}/"' in html and 'id="chat-form"' in html
 
 
+@pytest.mark.django_db
+def test_the_bracket_page_carries_the_same_room_and_a_spectator_with_the_invite_joins_it():
+    cup, _boss, asha, _bilal, stranger = private_cup()
+    room = f'data-socket="/ws/chat/tournament/{cup.pk}/'
+    html = signed_in(asha).get(f"/tournaments/{cup.pk}/bracket/").content.decode()
+    assert f'{room}"' in html and 'id="chat-form"' in html
+    assert "Chat: entrants and spectators" in html
+    # The table's own report form is a table's alone.
+    assert 'id="table-report-form"' not in html
+    invited = signed_in(stranger).get(f"/tournaments/{cup.pk}/bracket/?invite={cup.invite_token}")
+    assert f"{room}?invite={cup.invite_token}" in invited.content.decode()
+
+
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.xdist_group("live")
 def test_a_line_said_reaches_the_rooms_other_sockets_and_a_stranger_is_refused(live_stack):
     cup, boss, asha, _bilal, stranger = private_cup()
     member_mute(moderator=moderator_make(), member_id=boss.pk, reason="shouting", hours=1)

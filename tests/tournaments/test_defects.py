@@ -2,30 +2,21 @@
 players would, each held at its cause (numbers are the issue's)."""
 
 import zoneinfo
-from datetime import datetime, timedelta
+from datetime import date, datetime, time, timedelta
+from html import escape
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from accounts.notices.models import Notice
+from accounts.profiles.formats import clock_time, local_date, zone_location
 from accounts.profiles.models import Profile
 from games.tables.models import Move, MoveBy, Table, TableStatus
 from games.tables.services.play import table_timeout_apply
 from tests.games.table_support import signed_in
-from tests.tournaments.support import (
-    current_tables,
-    entered,
-    finish_every_table,
-    form_filled,
-    organiser,
-    people,
-    refused,
-    started,
-    table_ended_with,
-    tournament_made,
-)
+from tests.tournaments import support
 from tournaments import services, tasks
 from tournaments.models import (
     Entry,
@@ -42,21 +33,21 @@ pytestmark = pytest.mark.django_db
 
 
 def test_2_a_removed_entrant_stays_removed_with_no_place_after_their_round_and_the_final():
-    boss = organiser()
-    tournament = tournament_made(boss, per_table=3, qualifiers=1)
-    players = people(6)
-    entered(tournament, players)
-    started(tournament)
-    table = current_tables(tournament)[0]
+    boss = support.organiser()
+    tournament = support.tournament_made(boss, per_table=3, qualifiers=1)
+    players = support.people(6)
+    support.entered(tournament, players)
+    support.started(tournament)
+    table = support.current_tables(tournament)[0]
     removed = table.players.order_by("seat").first().entry.user
     services.tournament_entrant_remove(
         tournament_id=tournament.pk, actor=boss, user_id=removed.pk, reason="abuse"
     )
-    finish_every_table(tournament)
+    support.finish_every_table(tournament)
     entry = Entry.objects.get(user=removed)
     assert (entry.status, entry.place, entry.out_round) == (EntryStatus.REMOVED, None, None)
     assert not Notice.objects.filter(member=removed, kind="tournament_out").exists()
-    finish_every_table(tournament)
+    support.finish_every_table(tournament)
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.FINISHED
     entry.refresh_from_db()
@@ -68,11 +59,11 @@ def test_2_a_removed_entrant_stays_removed_with_no_place_after_their_round_and_t
 
 def test_3_a_bye_goes_to_someone_who_has_not_had_one_yet():
     """Bye rule (rounds.py, [decided]): the first in the seating order without a bye yet."""
-    boss = organiser()
-    tournament = tournament_made(boss, per_table=2, qualifiers=1, seating="rating")
-    entered(tournament, people(11))
-    started(tournament)  # 11: a bye and five tables; 6 go through: three tables
-    finish_every_table(tournament)  # 3 go through: a bye and one table ... the final is 2
+    boss = support.organiser()
+    tournament = support.tournament_made(boss, per_table=2, qualifiers=1, seating="rating")
+    support.entered(tournament, support.people(11))
+    support.started(tournament)  # 11: a bye and five tables; 6 go through: three tables
+    support.finish_every_table(tournament)  # 3 go through: a bye and one table ... the final is 2
     byes = list(
         RoundSeat.objects.filter(round__tournament=tournament, table__isnull=True)
         .order_by("round__number")
@@ -82,13 +73,13 @@ def test_3_a_bye_goes_to_someone_who_has_not_had_one_yet():
     first_bye = byes[0][1]
     # The bye-holder goes on through round 2 (six players, three tables) if they win their
     # table; force them through, then round 3 has three players and so a bye again.
-    round_two = current_tables(tournament)
+    round_two = support.current_tables(tournament)
     for round_table in round_two:
         seats = list(round_table.players.order_by("seat"))
         ranks = [1 if seat.entry_id == first_bye else 2 for seat in seats]
         if 1 not in ranks:
             ranks = [1, 2]
-        table_ended_with(round_table.table_id, ranks)
+        support.table_ended_with(round_table.table_id, ranks)
     services.tournament_round_check(tournament_id=tournament.pk)
     third = RoundSeat.objects.get(round__tournament=tournament, round__number=3, table=None)
     assert third.entry_id != first_bye
@@ -96,11 +87,11 @@ def test_3_a_bye_goes_to_someone_who_has_not_had_one_yet():
 
 
 def test_7_finalists_are_no_longer_still_in_and_a_cancelled_tournament_is_marked_so():
-    boss = organiser()
-    tournament = tournament_made(boss, name="Holi Cup", per_table=3, qualifiers=1)
-    entered(tournament, people(3))
-    started(tournament)
-    finish_every_table(tournament)
+    boss = support.organiser()
+    tournament = support.tournament_made(boss, name="Holi Cup", per_table=3, qualifiers=1)
+    support.entered(tournament, support.people(3))
+    support.started(tournament)
+    support.finish_every_table(tournament)
     statuses = set(Entry.objects.values_list("status", flat=True))
     assert statuses == {EntryStatus.FINALIST}
     winner = Entry.objects.get(place=1)
@@ -108,10 +99,10 @@ def test_7_finalists_are_no_longer_still_in_and_a_cancelled_tournament_is_marked
     assert "still in" not in page and "played the final" in page
     assert "🏆" in page
 
-    other = tournament_made(boss, name="Rained off")
-    players = people(4, prefix="rain")
-    entered(other, players)
-    started(other)
+    other = support.tournament_made(boss, name="Rained off")
+    players = support.people(4, prefix="rain")
+    support.entered(other, players)
+    support.started(other)
     services.tournament_cancel(tournament_id=other.pk, actor=boss, reason="rain")
     finished = tournament_lists("rummy", user_id=None)["finished"]
     assert [row.name for row in finished] == ["Rained off", "Holi Cup"]
@@ -123,13 +114,13 @@ def test_7_finalists_are_no_longer_still_in_and_a_cancelled_tournament_is_marked
 
 
 def test_6_round_tables_list_players_by_rank_with_headers_and_the_winner_marked():
-    boss = organiser()
-    tournament = tournament_made(boss, per_table=3, qualifiers=1)
-    entered(tournament, people(6))
-    started(tournament)
-    first, second = current_tables(tournament)
-    table_ended_with(first.table_id, [3, 1, 2])
-    table_ended_with(second.table_id, [1, 2, 3])
+    boss = support.organiser()
+    tournament = support.tournament_made(boss, per_table=3, qualifiers=1)
+    support.entered(tournament, support.people(6))
+    support.started(tournament)
+    first, second = support.current_tables(tournament)
+    support.table_ended_with(first.table_id, [3, 1, 2])
+    support.table_ended_with(second.table_id, [1, 2, 3])
     services.tournament_round_check(tournament_id=tournament.pk)
     page = tournament_page(tournament.pk)
     ranks = [player.rank for player in page.rounds[0].tables[0].players]
@@ -140,41 +131,47 @@ def test_6_round_tables_list_players_by_rank_with_headers_and_the_winner_marked(
 
 
 def test_9_qualifiers_beside_a_table_of_one_are_not_asked_for_from_1_to_0():
-    boss = organiser()
+    boss = support.organiser()
     with pytest.raises(ValidationError) as error:
-        tournament_made(boss, per_table=1, qualifiers=1)
+        support.tournament_made(boss, per_table=1, qualifiers=1)
     assert "per_table" in error.value.message_dict
     assert "qualifiers" not in error.value.message_dict
     assert "1 to 0" not in str(error.value)
 
 
 def test_9_late_entry_into_a_tournament_at_its_most_says_so_not_wait_list_full():
-    boss = organiser()
-    tournament = tournament_made(
+    boss = support.organiser()
+    tournament = support.tournament_made(
         boss, format="deals", per_table=3, qualifiers=1, late_entry=True, max_entrants=5
     )
-    entered(tournament, people(5))
+    support.entered(tournament, support.people(5))
     services.tournament_start_now(tournament_id=tournament.pk, actor=boss, reason="go")
-    (late,) = people(1, prefix="late")
-    with refused("no_late_room"):
+    (late,) = support.people(1, prefix="late")
+    with support.refused("no_late_room"):
         services.tournament_join_late(tournament_id=tournament.pk, user_id=late.pk)
     assert not Entry.objects.filter(user=late).exists()
 
 
 def test_9_the_final_is_called_the_final_in_notices():
-    boss = organiser()
-    tournament = tournament_made(boss, per_table=3, qualifiers=1)
-    entered(tournament, people(6))
-    started(tournament)
-    finish_every_table(tournament)
+    boss = support.organiser()
+    tournament = support.tournament_made(boss, per_table=3, qualifiers=1)
+    support.entered(tournament, support.people(6))
+    support.started(tournament)
+    support.finish_every_table(tournament)
     assert Notice.objects.filter(kind="tournament_qualified_final").count() == 2
     assert Notice.objects.filter(kind="tournament_final_seated").count() == 2
     assert not Notice.objects.filter(kind="tournament_qualified").exists()
     assert Notice.objects.filter(kind="tournament_round_seated").count() == 6
 
 
+GAP = (
+    "You chose %(time)s on %(date)s (%(zone)s), but the clocks there go forward over that hour "
+    "that day, so it never comes: choose another time."
+)
+
+
 def test_9_a_start_inside_a_daylight_saving_gap_is_refused():
-    data = form_filled(
+    data = support.form_filled(
         name="Spring",
         format="pool101",
         starts_at="2027-03-28T01:30",  # London's clocks go from 01:00 to 02:00
@@ -182,19 +179,74 @@ def test_9_a_start_inside_a_daylight_saving_gap_is_refused():
     )
     form = TournamentForm(data)
     assert not form.is_valid()
-    assert "skips that time" in str(form.errors["starts_at"])
+    assert "1:30" in str(form.errors["starts_at"])
     form = TournamentForm({**data, "starts_at": "2027-03-28T02:30"})
     assert form.is_valid()
     london = zoneinfo.ZoneInfo("Europe/London")
     assert form.start() == datetime(2027, 3, 28, 2, 30, tzinfo=london)
 
 
+@pytest.mark.parametrize("language", ["en", "ur"])
+@pytest.mark.parametrize(
+    ("zone", "wall", "day", "hour"),
+    [
+        # The last Sunday of March: London's clocks go from 01:00 to 02:00.
+        ("Europe/London", "2027-03-28T01:30", date(2027, 3, 28), time(1, 30)),
+        # The second Sunday of March: New York's go from 02:00 to 03:00.
+        ("America/New_York", "2027-03-14T02:30", date(2027, 3, 14), time(2, 30)),
+    ],
+)
+def test_9_a_start_the_organisers_clocks_skip_is_refused_naming_the_day_and_time(
+    language, zone, wall, day, hour
+):
+    """The one-off form refuses a start inside a daylight-saving gap of the organiser's zone
+    with the series' own refusal (``clocks_skip``): the day, the time and the zone, in the
+    reader's language, and nothing is made (before, Django's field read it in the reader's
+    zone and refused in its own words, naming neither the clocks nor what to do)."""
+    boss = support.organiser()
+    Profile.objects.create(user=boss, time_zone=zone, language=language)
+    client = signed_in(boss)
+    client.cookies["django_language"] = language
+    response = client.post(
+        "/tournaments/new/",
+        support.form_filled(name="Spring", format="deals", starts_at=wall, time_zone=zone),
+    )
+    assert response.status_code == 200
+    with translation.override(language):
+        said = translation.gettext(GAP) % {
+            "date": local_date(day),
+            "zone": zone_location(zone),
+            "time": clock_time(hour),
+        }
+    if language == "ur":
+        assert said != GAP and not said.isascii()
+    assert escape(said) in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_9_a_start_is_read_in_the_zone_chosen_not_in_the_readers():
+    """A reader in New York makes a Kolkata tournament at 02:30 on the day New York's clocks
+    skip that hour: Kolkata has it, so it is made at Kolkata's 02:30 (Django's field refused
+    it, reading it in New York)."""
+    boss = support.organiser()
+    Profile.objects.create(user=boss, time_zone="America/New_York")
+    response = signed_in(boss).post(
+        "/tournaments/new/",
+        support.form_filled(
+            name="Spring", format="deals", starts_at="2027-03-14T02:30", time_zone="Asia/Kolkata"
+        ),
+    )
+    assert response.status_code == 302
+    kolkata = zoneinfo.ZoneInfo("Asia/Kolkata")
+    assert Tournament.objects.get().starts_at == datetime(2027, 3, 14, 2, 30, tzinfo=kolkata)
+
+
 def test_9_a_stranger_at_a_private_tournament_is_answered_once_as_if_it_did_not_exist():
     """Defect 9 said the refusal twice; issue 28 then made a private tournament no stranger's
     business: one answer, the 404 of a missing tournament, and nothing registered."""
-    boss = organiser()
-    tournament = tournament_made(boss, private=True, name="Friends")
-    (stranger,) = people(1, prefix="stranger")
+    boss = support.organiser()
+    tournament = support.tournament_made(boss, private=True, name="Friends")
+    (stranger,) = support.people(1, prefix="stranger")
     response = signed_in(stranger).post(f"/tournaments/{tournament.pk}/register/", follow=True)
     assert response.status_code == 404
     assert "Friends" not in response.content.decode()
@@ -202,11 +254,11 @@ def test_9_a_stranger_at_a_private_tournament_is_answered_once_as_if_it_did_not_
 
 
 def test_9_a_pause_tells_the_players_why_and_until_when_and_the_page_says_it():
-    boss = organiser()
-    tournament = tournament_made(boss, per_table=3, qualifiers=1)
-    players = people(6)
-    entered(tournament, players)
-    started(tournament)
+    boss = support.organiser()
+    tournament = support.tournament_made(boss, per_table=3, qualifiers=1)
+    players = support.people(6)
+    support.entered(tournament, players)
+    support.started(tournament)
     services.tournament_pause(tournament_id=tournament.pk, actor=boss, reason="tea break")
     notice = Notice.objects.get(member=players[0], kind="tournament_paused")
     assert notice.params["reason"] == "tea break"
@@ -227,12 +279,12 @@ def test_1_a_deals_table_whose_seats_are_all_absent_ends_by_wrong_shows_and_the_
     """RM-26 (no drop in Deals), RM-15 and RM-20: an absent seat over its timeouts shows its
     hand as it lies, a wrong show of 80 points, and is out of the deal; the last one left
     wins it. A table nobody plays ends after a bounded number of timeouts."""
-    boss = organiser()
-    tournament = tournament_made(boss, format="deals", per_table=3, qualifiers=1)
-    entered(tournament, people(6))
-    started(tournament)
+    boss = support.organiser()
+    tournament = support.tournament_made(boss, format="deals", per_table=3, qualifiers=1)
+    support.entered(tournament, support.people(6))
+    support.started(tournament)
     now = timezone.now()
-    for round_table in current_tables(tournament):
+    for round_table in support.current_tables(tournament):
         timeouts = 0
         while (table := Table.objects.get(pk=round_table.table_id)).status == "playing":
             now += timedelta(minutes=5)
@@ -251,12 +303,12 @@ def test_1_a_deals_table_whose_seats_are_all_absent_ends_by_wrong_shows_and_the_
 
 
 def test_5_a_deals_tables_header_says_how_many_deals_it_plays():
-    boss = organiser()
-    tournament = tournament_made(boss, format="deals", per_table=4, qualifiers=1)
-    players = people(4)
-    entered(tournament, players)
-    started(tournament)
-    (round_table,) = current_tables(tournament)
+    boss = support.organiser()
+    tournament = support.tournament_made(boss, format="deals", per_table=4, qualifiers=1)
+    players = support.people(4)
+    support.entered(tournament, players)
+    support.started(tournament)
+    (round_table,) = support.current_tables(tournament)
     html = signed_in(players[0]).get(f"/tables/{round_table.table_id}/").content.decode()
     assert "Deals, 4 deals" in html and "2 deals" not in html
 
@@ -288,20 +340,20 @@ def test_10_a_tie_at_the_line_is_settled_by_a_tiebreak_deal_played_through_the_r
         services.tournament_round_check(tournament_id=tournament_id)
 
     monkeypatch.setattr(tasks.tournament_round_check, "delay", delay)
-    boss = organiser()
-    tournament = tournament_made(boss, per_table=4, qualifiers=3)
-    players = people(8)
-    entered(tournament, players)
-    started(tournament)
+    boss = support.organiser()
+    tournament = support.tournament_made(boss, per_table=4, qualifiers=3)
+    players = support.people(8)
+    support.entered(tournament, players)
+    support.started(tournament)
     now = timezone.now()
     with django_capture_on_commit_callbacks(execute=True):
-        for round_table in current_tables(tournament):
+        for round_table in support.current_tables(tournament):
             now = absent_table_played_out(round_table.table_id, now)
     tiebreaks = list(RoundTable.objects.filter(tiebreak_of__isnull=False))
     assert tiebreaks, "no tie at the line"
     assert {rt.table.variant for rt in tiebreaks} == {"points"}
     for _ in range(10):
-        pending = [rt for rt in current_tables(tournament) if rt.round.number == 1]
+        pending = [rt for rt in support.current_tables(tournament) if rt.round.number == 1]
         if not pending:
             break
         with django_capture_on_commit_callbacks(execute=True):
@@ -318,10 +370,10 @@ def test_8_the_list_and_the_page_give_the_same_start_in_the_readers_zone_named()
     """Issue 33's formats: the member's zone, named; the list showed UTC and the page India."""
     from accounts.profiles.formats import local_datetime
 
-    boss = organiser()
+    boss = support.organiser()
     start = datetime(2027, 6, 5, 14, 30, tzinfo=zoneinfo.ZoneInfo("UTC"))
-    tournament = tournament_made(boss, name="Summer Pool", starts_at=start)
-    (reader,) = people(1, prefix="reader")
+    tournament = support.tournament_made(boss, name="Summer Pool", starts_at=start)
+    (reader,) = support.people(1, prefix="reader")
     Profile.objects.create(user=reader, time_zone="Europe/London")
     client = signed_in(reader)
     listing = client.get("/games/rummy/tournaments/").content.decode()

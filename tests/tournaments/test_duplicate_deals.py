@@ -18,17 +18,7 @@ from games.tables.refusals import TableRefusal
 from games.tables.seeds import GENERATOR_VERSION, match_seed_of
 from games.tables.verify import deal_verify, seed_may_be_revealed
 from tests.games.table_support import signed_in
-from tests.tournaments.support import (
-    current_tables,
-    entered,
-    finish_every_table,
-    form_filled,
-    organiser,
-    people,
-    table_ended_with,
-    table_played_out,
-    tournament_made,
-)
+from tests.tournaments import support
 from tournaments import services
 from tournaments.models import RoundTable, Series, Tournament
 
@@ -37,15 +27,15 @@ pytestmark = pytest.mark.django_db
 
 def running(entrants: int, *, duplicate: bool = True, **settings: Any) -> Tournament:
     values = {"format": "deals", "per_table": 6, "qualifiers": 2, "duplicate_deals": duplicate}
-    tournament = tournament_made(organiser(), **{**values, **settings})
-    entered(tournament, people(entrants))
+    tournament = support.tournament_made(support.organiser(), **{**values, **settings})
+    support.entered(tournament, support.people(entrants))
     services.tournament_start(tournament_id=tournament.pk, now=tournament.starts_at)
     return tournament
 
 
 def by_size(tournament: Tournament) -> dict[int, list[Table]]:
     sizes: dict[int, list[Table]] = {}
-    for round_table in current_tables(tournament):
+    for round_table in support.current_tables(tournament):
         sizes.setdefault(round_table.table.seat_count, []).append(round_table.table)
     return sizes
 
@@ -112,7 +102,7 @@ def test_the_shared_seed_stays_secret_until_the_round_is_over_then_each_table_ve
     so the others' coming cards) secret; once the round is over every table's deal verifies
     from its own commitment, as any table's does (RM-5: deals anyone can check)."""
     tournament = running(5, per_table=3, qualifiers=1)
-    first, second = current_tables(tournament)
+    first, second = support.current_tables(tournament)
     played_through_the_services(first.table_id)
     services.tournament_round_check(tournament_id=tournament.pk)
     done = Table.objects.get(pk=first.table_id)
@@ -131,8 +121,8 @@ def test_the_shared_seed_stays_secret_until_the_round_is_over_then_each_table_ve
 
 def test_a_cancelled_tournament_releases_the_seeds_of_its_finished_tables():
     tournament = running(11)
-    first, _second = current_tables(tournament)
-    table_played_out(first.table_id, seed=1)
+    first, _second = support.current_tables(tournament)
+    support.table_played_out(first.table_id, seed=1)
     services.tournament_cancel(
         tournament_id=tournament.pk, actor=tournament.organiser, reason="rain"
     )
@@ -144,7 +134,7 @@ def test_ordinary_tables_are_dealt_exactly_as_before_each_from_its_own_seed():
     held, and its match is the one the existing mixing (games.tables.seeds) and the engine
     deal from that seed with the options every tournament table had."""
     tournament = running(11, duplicate=False)
-    tables = [round_table.table for round_table in current_tables(tournament)]
+    tables = [round_table.table for round_table in support.current_tables(tournament)]
     assert len({table.server_seed for table in tables}) == len(tables)
     for table in tables:
         assert not table.seed_held
@@ -165,10 +155,10 @@ def test_ordinary_tables_are_dealt_exactly_as_before_each_from_its_own_seed():
 
 def test_a_tie_break_deal_is_an_ordinary_deal():
     tournament = running(11)
-    first, second = current_tables(tournament)
+    first, second = support.current_tables(tournament)
     # Second and third tie across the line of two qualifiers.
-    table_ended_with(first.table_id, [1, 2, 2, *range(4, first.table.seat_count + 1)])
-    table_played_out(second.table_id)
+    support.table_ended_with(first.table_id, [1, 2, 2, *range(4, first.table.seat_count + 1)])
+    support.table_played_out(second.table_id)
     services.tournament_round_check(tournament_id=tournament.pk)
     tiebreak = RoundTable.objects.get(tiebreak_of__isnull=False).table
     assert not tiebreak.seed_held
@@ -178,15 +168,15 @@ def test_a_tie_break_deal_is_an_ordinary_deal():
 
 def test_the_round_after_deals_from_a_new_shared_seed():
     tournament = running(11, qualifiers=3)
-    first_round = {rt.table.server_seed for rt in current_tables(tournament)}
-    finish_every_table(tournament)
-    second = current_tables(tournament)
+    first_round = {rt.table.server_seed for rt in support.current_tables(tournament)}
+    support.finish_every_table(tournament)
+    second = support.current_tables(tournament)
     assert {rt.table.server_seed for rt in second} != first_round
     assert all(rt.table.seed_held for rt in second)
 
 
 def test_the_forms_offer_the_choice_off_by_default():
-    boss = organiser()
+    boss = support.organiser()
     start = (timezone.now() + timedelta(days=2)).strftime("%Y-%m-%dT%H:%M")
     client = signed_in(boss)
     page = client.get("/tournaments/new/").content.decode()
@@ -194,11 +184,11 @@ def test_the_forms_offer_the_choice_off_by_default():
     assert 'name="duplicate_deals" checked' not in page
     client.post(
         "/tournaments/new/",
-        form_filled(name="Plain", format="deals", starts_at=start, time_zone="UTC"),
+        support.form_filled(name="Plain", format="deals", starts_at=start, time_zone="UTC"),
     )
     client.post(
         "/tournaments/new/",
-        form_filled(
+        support.form_filled(
             name="Same cards",
             format="deals",
             starts_at=start,
@@ -212,7 +202,7 @@ def test_the_forms_offer_the_choice_off_by_default():
     }
     client.post(
         "/tournaments/series/new/",
-        form_filled(
+        support.form_filled(
             name="Weekly same cards",
             format="deals",
             weekdays=[5, 6],
@@ -231,15 +221,17 @@ def test_the_forms_offer_the_choice_off_by_default():
 def test_a_finished_tables_replay_waits_for_the_rounds_other_tables():
     """Its replay and shown hands would give away the deals the others still play."""
     tournament = running(5, per_table=3, qualifiers=1)
-    first, second = current_tables(tournament)
+    first, second = support.current_tables(tournament)
     played_through_the_services(first.table_id)
     services.tournament_round_check(tournament_id=tournament.pk)
-    (member,) = people(1, prefix="watcher")
+    (member,) = support.people(1, prefix="watcher")
     client = signed_in(member)
     response = client.get(f"/tables/{first.table_id}/replay/", follow=True)
     assert response.redirect_chain
     assert "other tables play these same deals" in response.content.decode()
-    assert client.get(f"/tables/{first.table_id}/").context["deal_secret"] is True
+    # Its own players' page shows the result without the hands.
+    seated = Table.objects.get(pk=first.table_id).seats.get(number=0).user
+    assert signed_in(seated).get(f"/tables/{first.table_id}/").context["deal_secret"] is True
     played_through_the_services(second.table_id)
     services.tournament_round_check(tournament_id=tournament.pk)
     assert client.get(f"/tables/{first.table_id}/replay/").status_code == 200
@@ -250,8 +242,8 @@ def test_after_the_round_the_page_shows_how_each_table_played_each_deal():
     """Deal by deal, each table's seats with what the deal cost them (RM-21 points) and its
     winner, from each table's own result sheet, and a link to where its replay shows it."""
     tournament = running(6, per_table=3, qualifiers=1)
-    tables = current_tables(tournament)
-    client = signed_in(people(1, prefix="reader")[0])
+    tables = support.current_tables(tournament)
+    client = signed_in(support.people(1, prefix="reader")[0])
     url = f"/tournaments/{tournament.pk}/deals/"
     assert "No round is over yet." in client.get(url).content.decode()
     for round_table in tables:

@@ -139,8 +139,13 @@ def test_a_tie_across_the_qualifying_line_is_settled_by_a_deal_among_the_tied_on
     services.tournament_round_check(tournament_id=tournament.pk)
     tiebreak = current_tables(tournament)
     assert len(tiebreak) == 1 and tiebreak[0].tiebreak_of_id == first.pk
-    tied = set(Seat.objects.filter(table=tiebreak[0].table).values_list("user_id", flat=True))
-    assert tied == {seated[0].user_id, seated[1].user_id}
+    # The tied sit at the tie-break in the order they sat at their table.
+    tied = list(
+        Seat.objects.filter(table=tiebreak[0].table)
+        .order_by("number")
+        .values_list("user_id", flat=True)
+    )
+    assert tied == [seated[0].user_id, seated[1].user_id]
     assert tiebreak[0].table.variant == "points"
     # The round waits for the tie-break: nobody is out yet.
     assert not Entry.objects.filter(status=EntryStatus.OUT).exists()

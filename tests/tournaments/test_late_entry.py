@@ -11,16 +11,7 @@ from games.tables import services as table_services
 from games.tables.models import Seat, Table
 from games.tables.seeds import match_seed_of
 from tests.games.tables.test_races import race
-from tests.tournaments.support import (
-    current_tables,
-    entered,
-    finish_every_table,
-    organiser,
-    people,
-    refused,
-    table_played_out,
-    tournament_made,
-)
+from tests.tournaments import support
 from tournaments import services
 from tournaments.models import Entry, EntryStatus, RoundSeat
 from tournaments.refusals import TournamentRefusal, tournament_refusal_text
@@ -28,11 +19,11 @@ from tournaments.refusals import TournamentRefusal, tournament_refusal_text
 
 def running(entrants: int = 5, boss=None, prefix: str = "entrant", **settings):
     """Deals, three to a table, late entry allowed: five entrants sit at tables of 3 and 2."""
-    boss = boss or organiser()
+    boss = boss or support.organiser()
     values = {"format": "deals", "per_table": 3, "qualifiers": 1, "late_entry": True}
-    tournament = tournament_made(boss, **{**values, **settings})
-    players = people(entrants, prefix=prefix)
-    entered(tournament, players)
+    tournament = support.tournament_made(boss, **{**values, **settings})
+    players = support.people(entrants, prefix=prefix)
+    support.entered(tournament, players)
     services.tournament_start_now(tournament_id=tournament.pk, actor=boss, reason="all here")
     return boss, tournament, players
 
@@ -52,9 +43,9 @@ def first_move_played(table_id: int) -> None:
 @pytest.mark.django_db
 def test_a_late_entrant_sits_at_the_smaller_table_whose_first_deal_is_dealt_afresh():
     _boss, tournament, _players = running()
-    big, small = sorted(current_tables(tournament), key=lambda rt: -rt.table.seat_count)
+    big, small = sorted(support.current_tables(tournament), key=lambda rt: -rt.table.seat_count)
     before = Table.objects.get(pk=small.table_id)
-    (late,) = people(1, prefix="late")
+    (late,) = support.people(1, prefix="late")
 
     table_id = services.tournament_join_late(
         tournament_id=tournament.pk, user_id=late.pk, invite=tournament.invite_token
@@ -91,7 +82,7 @@ def test_a_late_entrant_sits_at_the_smaller_table_whose_first_deal_is_dealt_afre
     seed = match_seed_of(table.server_seed, seeds, table.generator_version)
     redealt = GAMES["rummy"].new_match("deals2", 3, seed=seed, options=table.options)
     assert redealt.to_json() == table.initial_state
-    table_played_out(table_id, seed=7)
+    support.table_played_out(table_id, seed=7)
     services.tournament_round_check(tournament_id=tournament.pk)
     assert RoundSeat.objects.get(entry=entry).rank is not None
 
@@ -99,32 +90,32 @@ def test_a_late_entrant_sits_at_the_smaller_table_whose_first_deal_is_dealt_afre
 @pytest.mark.django_db
 def test_late_entry_is_refused_once_the_free_table_has_moved_or_every_table_is_full():
     _boss, tournament, _players = running()
-    small = min(current_tables(tournament), key=lambda rt: rt.table.seat_count)
+    small = min(support.current_tables(tournament), key=lambda rt: rt.table.seat_count)
     first_move_played(small.table_id)
-    (late,) = people(1, prefix="late")
-    with refused("no_late_seat"):
+    (late,) = support.people(1, prefix="late")
+    with support.refused("no_late_seat"):
         services.tournament_join_late(tournament_id=tournament.pk, user_id=late.pk)
     assert not Entry.objects.filter(user=late).exists()
     assert Table.objects.get(pk=small.table_id).seat_count == 2
 
     _boss, full, _players = running(6, boss=_boss, prefix="six", name="Six")
-    with refused("no_late_seat"):
+    with support.refused("no_late_seat"):
         services.tournament_join_late(tournament_id=full.pk, user_id=late.pk)
 
 
 @pytest.mark.django_db
 def test_late_entry_refusals_each_say_why_and_change_nothing():
     boss, tournament, players = running()
-    stranger, removed = people(2, prefix="other")
-    with refused("already_in"):
+    stranger, removed = support.people(2, prefix="other")
+    with support.refused("already_in"):
         services.tournament_join_late(tournament_id=tournament.pk, user_id=players[0].pk)
 
-    closed = tournament_made(boss, name="No late", private=True)
-    entered(closed, people(2, prefix="closed"))
+    closed = support.tournament_made(boss, name="No late", private=True)
+    support.entered(closed, support.people(2, prefix="closed"))
     services.tournament_start_now(tournament_id=closed.pk, actor=boss, reason="go")
-    with refused("private"):
+    with support.refused("private"):
         services.tournament_join_late(tournament_id=closed.pk, user_id=stranger.pk)
-    with refused("no_late_entry"):
+    with support.refused("no_late_entry"):
         services.tournament_join_late(
             tournament_id=closed.pk, user_id=stranger.pk, invite=closed.invite_token
         )
@@ -133,7 +124,7 @@ def test_late_entry_refusals_each_say_why_and_change_nothing():
     services.tournament_entrant_remove(
         tournament_id=tournament.pk, actor=boss, user_id=removed.pk, reason="abuse"
     )
-    with refused("removed"):
+    with support.refused("removed"):
         services.tournament_join_late(tournament_id=tournament.pk, user_id=removed.pk)
     with translation.override("hi"):
         assert tournament_refusal_text("no_late_seat") != tournament_refusal_text("x")
@@ -142,19 +133,17 @@ def test_late_entry_refusals_each_say_why_and_change_nothing():
 @pytest.mark.django_db
 def test_no_late_entry_after_round_one():
     _boss, tournament, _players = running(4, per_table=2)
-    finish_every_table(tournament)
-    while current_tables(tournament) and current_tables(tournament)[0].tiebreak_of_id:
-        finish_every_table(tournament)
+    support.round_played_out(tournament)
     assert tournament.rounds.count() == 2
-    (late,) = people(1, prefix="late")
-    with refused("no_late_seat"):
+    (late,) = support.people(1, prefix="late")
+    with support.refused("no_late_seat"):
         services.tournament_join_late(tournament_id=tournament.pk, user_id=late.pk)
 
 
 @pytest.mark.django_db
 def test_join_late_takes_the_member_to_their_table_and_a_refusal_says_why(client):
     _boss, tournament, _players = running()
-    late, later = people(2, prefix="late")
+    late, later = support.people(2, prefix="late")
     client.force_login(late)
     page = client.get(f"/tournaments/{tournament.pk}/").content.decode()
     assert "join-late" in page
@@ -176,7 +165,7 @@ def test_two_late_entrants_racing_for_the_last_place_do_not_both_get_it():
     """Each on its own PostgreSQL connection: the first holds the tournament's row (and the
     table's) until the second is seen waiting; the second then reads the place taken."""
     _boss, tournament, _players = running()
-    first, second = people(2, prefix="late")
+    first, second = support.people(2, prefix="late")
 
     def join(user):
         return lambda: services.tournament_join_late(tournament_id=tournament.pk, user_id=user.pk)

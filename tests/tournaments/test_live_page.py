@@ -15,7 +15,6 @@ from tournaments import services
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.xdist_group("live"),
     pytest.mark.usefixtures("tables_stopped_afterwards"),
 ]
 

@@ -9,15 +9,7 @@ from django.utils import timezone
 from accounts.moderation.audit import audit_entries
 from accounts.notices.models import Notice
 from games.tables.models import Seat
-from tests.tournaments.support import (
-    current_tables,
-    entered,
-    finish_every_table,
-    organiser,
-    people,
-    refused,
-    tournament_made,
-)
+from tests.tournaments import support
 from tournaments import services
 from tournaments.models import Entry, EntryStatus, TournamentStatus
 
@@ -25,9 +17,9 @@ pytestmark = pytest.mark.django_db
 
 
 def test_start_now_starts_early_and_is_audited_with_its_reason():
-    boss = organiser()
-    tournament = tournament_made(boss)
-    entered(tournament, people(4))
+    boss = support.organiser()
+    tournament = support.tournament_made(boss)
+    support.entered(tournament, support.people(4))
     services.tournament_start_now(tournament_id=tournament.pk, actor=boss, reason="all here")
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.RUNNING
@@ -39,20 +31,20 @@ def test_start_now_before_check_in_opens_seats_everyone_registered():
     """Issue 19, points 2 and 3: check-in withdraws those who did not check in, but a start
     now before its window opened (nobody could check in yet) seats every entrant; once the
     window is open, start now withdraws those not checked in, as the scheduled start does."""
-    boss = organiser()
-    early = tournament_made(boss, check_in_minutes=5, name="Early")
-    entered(early, people(3, prefix="early"))
+    boss = support.organiser()
+    early = support.tournament_made(boss, check_in_minutes=5, name="Early")
+    support.entered(early, support.people(3, prefix="early"))
     services.tournament_start_now(tournament_id=early.pk, actor=boss, reason="all here")
     early.refresh_from_db()
     assert early.status == TournamentStatus.RUNNING
     assert not Entry.objects.filter(tournament=early, status=EntryStatus.NO_SHOW).exists()
     assert Entry.objects.filter(tournament=early, status=EntryStatus.PLAYING).count() == 3
 
-    window = tournament_made(
+    window = support.tournament_made(
         boss, check_in_minutes=90, starts_at=timezone.now() + timedelta(hours=1), name="Window"
     )
-    here, away, also_here = people(3, prefix="window")
-    entered(window, [here, away, also_here])
+    here, away, also_here = support.people(3, prefix="window")
+    support.entered(window, [here, away, also_here])
     for member in (here, also_here):
         services.tournament_check_in(tournament_id=window.pk, user_id=member.pk)
     services.tournament_start_now(tournament_id=window.pk, actor=boss, reason="all here")
@@ -65,16 +57,14 @@ def test_start_now_before_check_in_opens_seats_everyone_registered():
 
 
 def test_a_paused_tournament_finishes_its_round_and_waits_for_the_resume():
-    boss = organiser()
-    tournament = tournament_made(boss, per_table=3, qualifiers=1)
-    entered(tournament, people(6))
+    boss = support.organiser()
+    tournament = support.tournament_made(boss, per_table=3, qualifiers=1)
+    support.entered(tournament, support.people(6))
     services.tournament_start_now(tournament_id=tournament.pk, actor=boss, reason="go")
     services.tournament_pause(tournament_id=tournament.pk, actor=boss, reason="tea")
-    with refused("already_paused"):
+    with support.refused("already_paused"):
         services.tournament_pause(tournament_id=tournament.pk, actor=boss, reason="tea")
-    finish_every_table(tournament)
-    while current_tables(tournament) and current_tables(tournament)[0].tiebreak_of_id:
-        finish_every_table(tournament)
+    support.round_played_out(tournament)
     assert tournament.rounds.count() == 1
     services.tournament_resume(tournament_id=tournament.pk, actor=boss, reason="back")
     assert tournament.rounds.count() == 2
@@ -83,30 +73,30 @@ def test_a_paused_tournament_finishes_its_round_and_waits_for_the_resume():
 
 
 def test_removing_an_entrant_mid_round_takes_them_out_with_no_bot_and_tells_them():
-    boss = organiser()
-    tournament = tournament_made(boss, per_table=3, qualifiers=1)
-    players = people(3)
-    entered(tournament, players)
+    boss = support.organiser()
+    tournament = support.tournament_made(boss, per_table=3, qualifiers=1)
+    players = support.people(3)
+    support.entered(tournament, players)
     services.tournament_start_now(tournament_id=tournament.pk, actor=boss, reason="go")
     services.tournament_entrant_remove(
         tournament_id=tournament.pk, actor=boss, user_id=players[1].pk, reason="abuse in chat"
     )
     assert Entry.objects.get(user=players[1]).status == EntryStatus.REMOVED
-    (round_table,) = current_tables(tournament)
+    (round_table,) = support.current_tables(tournament)
     seat = Seat.objects.get(table=round_table.table, user=players[1])
     assert seat.left and not seat.stand_in and not seat.bot_level
     notice = Notice.objects.get(member=players[1], kind="tournament_removed")
     assert notice.params["reason"] == "abuse in chat"
     # A removed entrant cannot come back.
-    with refused("removed"):
+    with support.refused("removed"):
         services.tournament_register(tournament_id=tournament.pk, user_id=players[1].pk)
 
 
 def test_removing_before_the_start_gives_the_place_to_the_wait_list():
-    boss = organiser()
-    tournament = tournament_made(boss, max_entrants=2)
-    players = people(3)
-    entered(tournament, players)
+    boss = support.organiser()
+    tournament = support.tournament_made(boss, max_entrants=2)
+    players = support.people(3)
+    support.entered(tournament, players)
     services.tournament_entrant_remove(
         tournament_id=tournament.pk, actor=boss, user_id=players[0].pk, reason="duplicate"
     )
@@ -114,10 +104,10 @@ def test_removing_before_the_start_gives_the_place_to_the_wait_list():
 
 
 def test_cancel_tells_every_entrant_why():
-    boss = organiser()
-    tournament = tournament_made(boss)
-    players = people(2)
-    entered(tournament, players)
+    boss = support.organiser()
+    tournament = support.tournament_made(boss)
+    players = support.people(2)
+    support.entered(tournament, players)
     services.tournament_cancel(tournament_id=tournament.pk, actor=boss, reason="server move")
     notices = Notice.objects.filter(kind="tournament_cancelled")
     assert {notice.member_id for notice in notices} == {player.pk for player in players}
@@ -125,19 +115,19 @@ def test_cancel_tells_every_entrant_why():
 
 
 def test_a_stranger_using_each_organiser_control_is_refused_and_nothing_is_audited():
-    boss = organiser()
-    tournament = tournament_made(boss)
-    (stranger,) = people(1, prefix="stranger")
-    entered(tournament, people(2))
+    boss = support.organiser()
+    tournament = support.tournament_made(boss)
+    (stranger,) = support.people(1, prefix="stranger")
+    support.entered(tournament, support.people(2))
     for act in (
         services.tournament_start_now,
         services.tournament_pause,
         services.tournament_resume,
         services.tournament_cancel,
     ):
-        with refused("not_organiser"):
+        with support.refused("not_organiser"):
             act(tournament_id=tournament.pk, actor=stranger, reason="mine now")
-    with refused("not_organiser"):
+    with support.refused("not_organiser"):
         services.tournament_entrant_remove(
             tournament_id=tournament.pk, actor=stranger, user_id=boss.pk, reason="x"
         )

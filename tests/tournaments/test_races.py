@@ -7,14 +7,7 @@ import pytest
 
 from games.tables.models import Table
 from tests.games.tables.test_races import race
-from tests.tournaments.support import (
-    current_tables,
-    entered,
-    organiser,
-    people,
-    table_played_out,
-    tournament_made,
-)
+from tests.tournaments import support
 from tournaments import services
 from tournaments.models import Round
 
@@ -26,8 +19,8 @@ pytestmark = [
 
 
 def test_the_start_job_and_the_sweep_racing_start_it_once():
-    tournament = tournament_made(organiser(), per_table=3, qualifiers=1)
-    entered(tournament, people(7))
+    tournament = support.tournament_made(support.organiser(), per_table=3, qualifiers=1)
+    support.entered(tournament, support.people(7))
 
     def start():
         return services.tournament_start(tournament_id=tournament.pk, now=tournament.starts_at)
@@ -39,11 +32,11 @@ def test_the_start_job_and_the_sweep_racing_start_it_once():
 
 
 def test_two_round_checks_racing_after_the_last_table_seat_the_next_round_once():
-    tournament = tournament_made(organiser(), per_table=3, qualifiers=1)
-    entered(tournament, people(6))
+    tournament = support.tournament_made(support.organiser(), per_table=3, qualifiers=1)
+    support.entered(tournament, support.people(6))
     services.tournament_start(tournament_id=tournament.pk, now=tournament.starts_at)
-    for round_table in current_tables(tournament):
-        table_played_out(round_table.table_id, seed=round_table.table_id)
+    for round_table in support.current_tables(tournament):
+        support.table_played_out(round_table.table_id, seed=round_table.table_id)
 
     def check():
         return services.tournament_round_check(tournament_id=tournament.pk)
@@ -66,7 +59,7 @@ def test_two_workers_making_a_series_week_ahead_make_each_date_once():
 
     now = datetime(2027, 3, 17, 12, 0, tzinfo=ZoneInfo("Asia/Kolkata"))
     series = services.series_create(
-        organiser=organiser(),
+        organiser=support.organiser(),
         name="Weekend Deals",
         format="deals",
         weekdays=[5, 6],

@@ -7,12 +7,20 @@ from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.core import mail
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.utils import timezone, translation
 
-from accounts.notices.models import Notice
-from tests.tournaments.support import entered, form_filled, organiser, people, refused
+from accounts.notices.models import Notice, Reached
+from accounts.profiles.formats import zone_location
+from tests.tournaments.support import (
+    entered,
+    form_filled,
+    organiser,
+    people,
+    refused,
+)
 from tournaments import services
 from tournaments.models import Entry, Series, SeriesStatus, Tournament, TournamentStatus
 from tournaments.services.series import series_dates
@@ -147,7 +155,8 @@ def test_stopping_cancels_what_was_made_and_makes_nothing_more():
         services.series_stop(series_id=series.pk, actor=boss, reason="again")
 
 
-def test_moving_the_series_moves_what_was_made_and_tells_entrants():
+def test_moving_the_series_moves_what_was_made_and_tells_entrants(reach_jobs):
+    """Entrants are reached as each allowed (``accounts.notices.reach``: notice, mail)."""
     boss = organiser()
     series = weekend_series(boss)
     saturday = Tournament.objects.get(series=series, occurrence=date(2027, 3, 20))
@@ -155,24 +164,27 @@ def test_moving_the_series_moves_what_was_made_and_tells_entrants():
     (asha,) = people(1)
     entered(saturday, [asha])
     entered(sunday, [asha])
-    services.series_reschedule(
-        series_id=series.pk,
-        actor=boss,
-        reason="later on Saturdays",
-        weekdays=[5],
-        time_of_day=time(21, 30),
-        time_zone="Asia/Kolkata",
-        now=NOW,
-    )
+    with reach_jobs():
+        services.series_reschedule(
+            series_id=series.pk,
+            actor=boss,
+            reason="later on Saturdays",
+            weekdays=[5],
+            time_of_day=time(21, 30),
+            time_zone="Asia/Kolkata",
+            now=NOW,
+        )
     saturday.refresh_from_db()
     sunday.refresh_from_db()
     assert saturday.starts_at == datetime(2027, 3, 20, 21, 30, tzinfo=KOLKATA)
     assert sunday.status == TournamentStatus.CANCELLED
     assert Notice.objects.filter(member=asha, kind="tournament_rescheduled").count() == 1
     assert Notice.objects.filter(member=asha, kind="tournament_cancelled").count() == 1
+    assert Reached.objects.filter(member=asha, reason="tournament_rescheduled").count() == 1
+    assert any("Weekend Deals has a new start time" in m.subject for m in mail.outbox)
 
 
-def test_a_coming_occurrence_moves_but_never_into_the_past_or_after_its_start():
+def test_a_coming_occurrence_moves_but_never_into_the_past_or_after_its_start(reach_jobs):
     boss = organiser()
     series = weekend_series(boss)
     saturday = Tournament.objects.get(series=series, occurrence=date(2027, 3, 20))
@@ -188,9 +200,10 @@ def test_a_coming_occurrence_moves_but_never_into_the_past_or_after_its_start():
             reason="x",
             now=NOW,
         )
-    services.tournament_reschedule(
-        tournament_id=saturday.pk, actor=boss, starts_at=new, reason="earlier", now=NOW
-    )
+    with reach_jobs():
+        services.tournament_reschedule(
+            tournament_id=saturday.pk, actor=boss, starts_at=new, reason="earlier", now=NOW
+        )
     saturday.refresh_from_db()
     assert saturday.starts_at == new
     assert not Entry.objects.filter(checked_in=True).exists()
@@ -289,3 +302,57 @@ def test_a_series_form_with_no_days_is_refused_in_hindi_and_makes_nothing():
     assert never != "This rule never happens between its dates."
     assert never in response.content.decode()
     assert not Series.objects.exists() and not Tournament.objects.exists()
+
+
+def moved_to(series: Series, weekdays: list[int], hour: time, zone: str) -> None:
+    services.series_reschedule(
+        series_id=series.pk,
+        actor=series.organiser,
+        reason="another hour",
+        weekdays=weekdays,
+        time_of_day=hour,
+        time_zone=zone,
+        now=NOW,
+    )
+
+
+@pytest.mark.parametrize(
+    ("zone", "hour", "gap_day", "said"),
+    [
+        # The last Sunday of March: London's clocks go from 01:00 to 02:00.
+        ("Europe/London", time(1, 30), date(2027, 3, 28), "28 Mar 2027"),
+        # The second Sunday of March: New York's go from 02:00 to 03:00. 14 March 2027 is
+        # past; a series without a last date is looked at a year ahead.
+        ("America/New_York", time(2, 30), date(2028, 3, 12), "12 Mar 2028"),
+    ],
+)
+def test_moving_the_series_so_that_a_date_falls_into_a_daylight_saving_gap_is_refused(
+    zone, hour, gap_day, said
+):
+    """A reschedule into a daylight-saving gap is bad input (issue 31): refused, naming the
+    date, and nothing changes, neither the rule nor what was made. Saturdays at the same hour
+    never fall into one, and are accepted."""
+    boss = organiser()
+    series = weekend_series(boss, time_zone=zone, first_date=date(2027, 3, 1), now=NOW)
+    made = dict(Tournament.objects.filter(series=series).values_list("pk", "starts_at"))
+    assert made
+    with translation.override("en"), pytest.raises(ValidationError) as refused_move:
+        moved_to(series, [5, 6], hour, zone)
+    assert list(refused_move.value.message_dict) == ["time_of_day"]
+    assert said in refused_move.value.messages[0]
+    assert zone_location(zone) in refused_move.value.messages[0]
+    fresh = Series.objects.get()
+    assert (fresh.weekdays, fresh.time_of_day, fresh.time_zone) == ([5, 6], time(20, 0), zone)
+    assert dict(Tournament.objects.filter(series=series).values_list("pk", "starts_at")) == made
+    assert gap_day.weekday() == 6
+    moved_to(series, [5], hour, zone)
+    assert Series.objects.get().time_of_day == hour
+
+
+def test_a_series_that_ends_before_the_clocks_change_may_move_to_that_hour():
+    boss = organiser()
+    series = weekend_series(
+        boss, time_zone="Europe/London", first_date=date(2027, 3, 18), last_date=date(2027, 3, 27)
+    )
+    moved_to(series, [6], time(1, 30), "Europe/London")
+    assert Series.objects.get().time_of_day == time(1, 30)

@@ -44,7 +44,6 @@ pytestmark = [
     # The row lock's waiter is seen in PostgreSQL's pg_stat_activity.
     pytest.mark.scaleout,
     pytest.mark.django_db(transaction=True),
-    pytest.mark.xdist_group("live"),
     pytest.mark.usefixtures("tables_stopped_afterwards"),
 ]
 

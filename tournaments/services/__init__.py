@@ -2,6 +2,7 @@
 transition locks the tournament's row and is one transaction; a repeated or late call finds
 the row moved on and does nothing."""
 
+from tournaments.services.changing import series_settings_change, tournament_settings_change
 from tournaments.services.entering import (
     tournament_check_in,
     tournament_create,
@@ -31,6 +32,7 @@ __all__ = [
     "series_ahead",
     "series_create",
     "series_reschedule",
+    "series_settings_change",
     "series_skip",
     "series_stop",
     "tournament_cancel",
@@ -44,6 +46,7 @@ __all__ = [
     "tournament_reschedule",
     "tournament_resume",
     "tournament_round_check",
+    "tournament_settings_change",
     "tournament_start",
     "tournament_start_now",
     "tournament_withdraw",

@@ -11,7 +11,9 @@ hour, moves one coming occurrence, or stops it, and those entered are told.
   after registration could still close is made, once: the row's (series, date) is unique, so a
   second run, or a second worker racing the first, makes nothing more.
 - Moving or cancelling a made occurrence goes through the tournament's own row lock; only one
-  not yet started may be moved, never into the past, never into a daylight-saving gap.
+  not yet started may be moved, never into the past, never into a daylight-saving gap, and
+  one date of a series never onto a day another of its dates has; nor may the whole series
+  be moved so that one of its coming dates falls into a gap (``first_date_in_gap``).
 """
 
 from dataclasses import dataclass
@@ -26,7 +28,8 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from accounts.moderation.audit import Target, audit_record
-from accounts.notices.inbox import notices_send
+from accounts.notices.reach import reach
+from accounts.profiles.formats import clock_time, local_date, local_datetime, zone_location
 from tournaments.models import (
     Entry,
     EntryStatus,
@@ -74,6 +77,39 @@ def wall_time_exists(wall: datetime, zone: ZoneInfo) -> bool:
     saving gap does not survive the round trip through UTC."""
     back = wall.replace(tzinfo=zone).astimezone(UTC).astimezone(zone).replace(tzinfo=None)
     return back == wall
+
+
+def clocks_skip(wall: datetime, zone: str) -> ValidationError:
+    """The refusal of a start at ``wall`` (naive) that ``zone``'s clocks skip (daylight saving),
+    naming the time chosen, its day and its zone as the site writes them, in the reader's
+    language: a one-off's form, one date of a series moved and a whole series moved all refuse
+    with it (issue 31; before, the start moved forward with the clocks, and a date moved was
+    refused without naming the time)."""
+    return ValidationError(
+        _(
+            "You chose %(time)s on %(date)s (%(zone)s), but the clocks there go forward over "
+            "that hour that day, so it never comes: choose another time."
+        ),
+        code="start_in_gap",
+        params={
+            "date": local_date(wall.date()),
+            "zone": zone_location(zone),
+            "time": clock_time(wall.time()),
+        },
+    )
+
+
+def first_date_in_gap(series: Series, *, now: datetime) -> date | None:
+    """The series' first coming date (to its last, or a year ahead for one without) whose
+    wall time a daylight-saving gap skips in its zone, if any: a series is made with such a
+    date moved forward with the clocks [decided], but moved into one it is refused (issue 31)."""
+    zone = ZoneInfo(series.time_zone)
+    today = now.astimezone(zone).date()
+    end = series.last_date or today + timedelta(days=HORIZON_DAYS)
+    for day in series_dates(series, today, end):
+        if not wall_time_exists(datetime.combine(day, series.time_of_day), zone):
+            return day
+    return None
 
 
 def occurrence_start(series: Series, day: date) -> datetime:
@@ -244,7 +280,7 @@ def series_skip(*, series_id: int, actor: User, day: date, reason: str) -> None:
     """Leave ``day`` out; its tournament, if made and not started, is cancelled and those
     entered told why."""
     with transaction.atomic():
-        series = _series_organised(series_id, actor, reason)
+        series = series_organised(series_id, actor, reason)
         if series.status != SeriesStatus.RUNNING:
             raise TournamentRefusal("series_stopped")
         if day not in series_dates(series, day, day):
@@ -260,7 +296,7 @@ def series_skip(*, series_id: int, actor: User, day: date, reason: str) -> None:
 def series_stop(*, series_id: int, actor: User, reason: str) -> None:
     """No more occurrences; those made and not started are cancelled, entrants told why."""
     with transaction.atomic():
-        series = _series_organised(series_id, actor, reason)
+        series = series_organised(series_id, actor, reason)
         if series.status != SeriesStatus.RUNNING:
             raise TournamentRefusal("series_stopped")
         series.status = SeriesStatus.STOPPED
@@ -287,7 +323,7 @@ def series_reschedule(
     told), or is cancelled if not (entrants told why); the job makes the new days."""
     now = now or timezone.now()
     with transaction.atomic():
-        series = _series_organised(series_id, actor, reason)
+        series = series_organised(series_id, actor, reason)
         if series.status != SeriesStatus.RUNNING:
             raise TournamentRefusal("series_stopped")
         errors = _rule_errors(
@@ -302,6 +338,11 @@ def series_reschedule(
         assert time_of_day is not None  # else refused above
         series.weekdays, series.time_zone = sorted(set(weekdays)), time_zone
         series.time_of_day = time_of_day
+        gap = first_date_in_gap(series, now=now)
+        if gap is not None:
+            raise ValidationError(
+                {"time_of_day": clocks_skip(datetime.combine(gap, time_of_day), time_zone)}
+            )
         series.save(update_fields=["weekdays", "time_of_day", "time_zone"])
         _audit(actor, "series_reschedule", series, reason)
         for made in Tournament.objects.filter(series=series, status=TournamentStatus.SCHEDULED):
@@ -328,11 +369,13 @@ def tournament_reschedule(
     now = now or timezone.now()
     with transaction.atomic():
         tournament = tournament_locked(tournament_id)
-        _may_organise(tournament.organiser_id, actor, reason)
+        organiser_check(tournament.organiser_id, actor, reason)
         if tournament.status != TournamentStatus.SCHEDULED:
             raise TournamentRefusal("not_scheduled")
         if starts_at <= now + timedelta(minutes=tournament.registration_closes_minutes):
             raise TournamentRefusal("start_too_soon")
+        if tournament.series_id is not None:
+            _day_free_check(tournament, starts_at)
         audit_record(
             actor=actor,
             act="tournament_reschedule",
@@ -343,6 +386,44 @@ def tournament_reschedule(
         _move(tournament.pk, starts_at, reason)
 
 
+def _day_free_check(tournament: Tournament, starts_at: datetime) -> None:
+    """One date of a series may not be moved onto a day (in the series' zone) on which another
+    of its dates starts, made or still to be made [decided: two in a day would split the
+    series' players, and its table counts each date apart]; refused naming the time chosen,
+    in the zone it was chosen in."""
+    series = tournament.series
+    assert series is not None  # the caller asks for a series' date only
+    zone = ZoneInfo(series.time_zone)
+    day = starts_at.astimezone(zone).date()
+    others = Tournament.objects.filter(series=series).exclude(pk=tournament.pk)
+    midnight = datetime.combine(day, time()).replace(tzinfo=zone)
+    next_midnight = datetime.combine(day + timedelta(days=1), time()).replace(tzinfo=zone)
+    made_that_day = (
+        others.filter(starts_at__gte=midnight, starts_at__lt=next_midnight)
+        .exclude(status=TournamentStatus.CANCELLED)
+        .exists()
+    )
+    # A date not made yet keeps its day; one made keeps it only while it starts there.
+    coming_that_day = (
+        day != tournament.occurrence
+        and bool(series_dates(series, day, day))
+        and not others.filter(occurrence=day).exists()
+    )
+    if made_that_day or coming_that_day:
+        raise ValidationError(
+            _(
+                "You chose %(when)s, but this series already has a tournament on %(day)s "
+                "(%(zone)s): choose another day."
+            ),
+            code="series_day_taken",
+            params={
+                "when": local_datetime(starts_at, zone=starts_at.tzinfo),
+                "day": local_date(day),
+                "zone": zone_location(series.time_zone),
+            },
+        )
+
+
 def _move(tournament_id: int, starts_at: datetime, reason: str) -> None:
     tournament = tournament_locked(tournament_id)
     if tournament.starts_at == starts_at:
@@ -351,7 +432,7 @@ def _move(tournament_id: int, starts_at: datetime, reason: str) -> None:
     tournament.save(update_fields=["starts_at"])
     # Check-ins were for the old time: those entered check in again for the new one.
     Entry.objects.filter(tournament=tournament).update(checked_in=False)
-    _tell(tournament, "tournament_rescheduled", reason=reason.strip())
+    entrants_tell(tournament, "tournament_rescheduled", reason=reason.strip())
 
 
 def _cancel_coming(tournament_id: int, actor: User, reason: str) -> None:
@@ -360,32 +441,30 @@ def _cancel_coming(tournament_id: int, actor: User, reason: str) -> None:
         tournament_cancelled(tournament, actor=actor, reason=reason.strip(), now=timezone.now())
 
 
-def _tell(tournament: Tournament, kind: str, **params: object) -> None:
+def entrants_tell(tournament: Tournament, kind: str, **params: object) -> None:
+    """Those entered (and waiting) are reached as each allowed (the site's notices, e-mail,
+    push: ``accounts.notices.reach``), once per act: the act's moment is its key."""
     entered = Entry.objects.filter(
         tournament=tournament, status__in=[EntryStatus.REGISTERED, EntryStatus.WAITING]
     ).values_list("user_id", flat=True)
-    notices_send(
-        notices=[
-            (
-                user_id,
-                kind,
-                {"tournament": tournament.name, **params},
-                tournament_link(tournament.pk),
-            )
-            for user_id in entered
-        ]
+    reach(
+        member_ids=list(entered),
+        reason=kind,
+        moment=f"tournament:{tournament.pk}:{timezone.now().isoformat()}",
+        params={"tournament": tournament.name, **params},
+        link=tournament_link(tournament.pk),
     )
 
 
-def _series_organised(series_id: int, actor: User, reason: str) -> Series:
+def series_organised(series_id: int, actor: User, reason: str) -> Series:
     series = Series.objects.select_for_update().filter(pk=series_id).first()
     if series is None:
         raise TournamentRefusal("no_series")
-    _may_organise(series.organiser_id, actor, reason)
+    organiser_check(series.organiser_id, actor, reason)
     return series
 
 
-def _may_organise(organiser_id: int | None, actor: User | None, reason: str) -> None:
+def organiser_check(organiser_id: int | None, actor: User | None, reason: str) -> None:
     if actor is None or not (actor.pk == organiser_id or actor.is_staff):
         raise TournamentRefusal("not_organiser")
     if not reason.strip() or len(reason) > REASON_LENGTH:

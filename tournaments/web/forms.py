@@ -1,15 +1,18 @@
 """The form that makes a tournament; the start time is read in the zone the reader chose
 (Asia/Kolkata unless they say otherwise)."""
 
+import copy
 import zoneinfo
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Format, Seating
-from tournaments.services.series import wall_time_exists
+from tournaments.services.changing import CHANGEABLE
+from tournaments.services.series import clocks_skip, wall_time_exists
 
 DEFAULT_ZONE = "Asia/Kolkata"
 ZONES = [
@@ -32,10 +35,21 @@ def start_suggested(zone_name: str, now: datetime) -> str:
     return start.strftime("%Y-%m-%dT%H:%M")
 
 
+class WallTimeField(forms.DateTimeField):
+    """A date and time as a clock reads it, in no zone: the form's own zone field says which.
+    Django's field reads it in the reader's zone, and so refused, in its own words, a start in
+    Kolkata at an hour that the reader's New York skips or repeats (issue 31)."""
+
+    def to_python(self, value: Any) -> datetime | None:
+        with timezone.override(UTC):
+            read = super().to_python(value)
+        return None if read is None else read.replace(tzinfo=None)
+
+
 class TournamentForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=80)
     format = forms.ChoiceField(label=_("Format"), choices=Format.choices)
-    starts_at = forms.DateTimeField(
+    starts_at = WallTimeField(
         label=_("Start time"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"})
     )
     time_zone = forms.ChoiceField(
@@ -66,20 +80,15 @@ class TournamentForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        if data.get("starts_at") and data.get("time_zone"):
-            wall = data["starts_at"].replace(tzinfo=None)
-            if not wall_time_exists(wall, zoneinfo.ZoneInfo(data["time_zone"])):
-                self.add_error(
-                    "starts_at",
-                    _("%(zone)s skips that time (its clocks go forward): choose another.")
-                    % {"zone": data["time_zone"]},
-                )
+        wall, zone = data.get("starts_at"), data.get("time_zone")
+        if wall and zone and not wall_time_exists(wall, zoneinfo.ZoneInfo(zone)):
+            self.add_error("starts_at", clocks_skip(wall, zone))
         return data
 
     def start(self) -> datetime:
         zone = zoneinfo.ZoneInfo(self.cleaned_data["time_zone"])
         starts_at: datetime = self.cleaned_data["starts_at"]
-        return starts_at.replace(tzinfo=None).replace(tzinfo=zone)
+        return starts_at.replace(tzinfo=zone)
 
     def settings(self) -> dict[str, Any]:
         data = dict(self.cleaned_data)
@@ -129,3 +138,17 @@ class SeriesForm(TournamentForm):
 
     def settings(self) -> dict[str, Any]:
         return dict(self.cleaned_data)
+
+
+class SettingsForm(forms.Form):
+    """A coming tournament's or a series' settings, changed by its organiser before the start
+    (``services.changing``): the making form's own fields, filled with what it has now."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in CHANGEABLE:
+            self.fields[name] = copy.deepcopy(TournamentForm.base_fields[name])
+
+    @classmethod
+    def of(cls, row: object) -> "SettingsForm":
+        return cls(initial={name: getattr(row, name) for name in CHANGEABLE})

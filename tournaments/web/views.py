@@ -4,6 +4,7 @@ back as messages in the reader's language, nothing changed."""
 import secrets
 from collections.abc import Callable
 from datetime import date, datetime, time, timedelta
+from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -23,13 +24,14 @@ from tournaments.models import Series, Tournament, TournamentStatus
 from tournaments.refusals import TournamentRefusal, tournament_refusal_text
 from tournaments.series_table import POINTS_BY_PLACE, POINTS_FOR_FINISHING, series_standings
 from tournaments.services.entering import check_in_opens_at, may_see, registration_closes_at
-from tournaments.services.series import series_coming, wall_time_exists, zone_of
+from tournaments.services.series import clocks_skip, series_coming, wall_time_exists, zone_of
 from tournaments.web.feeds import series_calendar, tournament_calendar
 from tournaments.web.forms import (
     DEFAULT_ZONE,
     WEEKDAYS,
     ZONES,
     SeriesForm,
+    SettingsForm,
     TournamentForm,
     start_suggested,
 )
@@ -105,6 +107,7 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "zones": ZONES,
         "zone_now": _zone_shown(),
         "start_wall": row.starts_at.astimezone(zone_of(_zone_shown())).strftime("%Y-%m-%dT%H:%M"),
+        "settings_form": SettingsForm.of(row),
         # A reader let in by the invite link keeps it for the page's socket too.
         "socket_path": f"/ws/pages/tournament/{row.pk}/"
         + (f"?{urlencode({'invite': invite})}" if invite else ""),
@@ -208,7 +211,19 @@ ACTS: dict[str, Act] = {
     "reschedule": lambda request, tid, reason: services.tournament_reschedule(
         tournament_id=tid, actor=request.user, starts_at=_start(request), reason=reason
     ),
+    # Its other settings changed before it starts (issue 31, point 2).
+    "settings": lambda request, tid, reason: services.tournament_settings_change(
+        tournament_id=tid, actor=request.user, reason=reason, **_settings(request)
+    ),
 }
+
+
+def _settings(request: HttpRequest) -> dict[str, Any]:
+    """The settings form's values, or its refusals (each in the reader's language)."""
+    form = SettingsForm(request.POST)
+    if not form.is_valid():
+        raise ValidationError(dict(form.errors.items()))
+    return dict(form.cleaned_data)
 
 
 def _zone_shown() -> str:
@@ -228,7 +243,7 @@ def _start(request: HttpRequest) -> datetime:
     if zone is None or request.POST.get("time_zone") not in ZONES or wall.tzinfo is not None:
         raise TournamentRefusal("bad_start")
     if not wall_time_exists(wall, zone):
-        raise TournamentRefusal("start_in_gap")
+        raise clocks_skip(wall, request.POST["time_zone"])
     return wall.replace(tzinfo=zone)
 
 
@@ -257,6 +272,8 @@ def tournament_act(request: MemberRequest, tournament_id: int, act: str) -> Http
             raise Http404 from None
         # "private": only staff get here without the invite (``_may_see``), to be told so.
         messages.error(request, tournament_refusal_text(refusal.code))
+    except ValidationError as error:
+        _said(request, error)
     else:
         if act in TO_THE_TABLE:
             return redirect(f"/tables/{done}/")
@@ -328,6 +345,7 @@ def series(request: HttpRequest, series_id: int) -> HttpResponse:
         "zones": ZONES,
         "all_weekdays": WEEKDAYS,
         "table": series_standings(row),
+        "settings_form": SettingsForm.of(row),
         "month": month,
         "month_table": series_standings(row, month),
         "month_before": (month - timedelta(days=1)).replace(day=1),
@@ -386,6 +404,9 @@ SERIES_ACTS: dict[str, Act] = {
         series_id=sid, actor=request.user, reason=reason
     ),
     "reschedule": _series_rule,
+    "settings": lambda request, sid, reason: services.series_settings_change(
+        series_id=sid, actor=request.user, reason=reason, **_settings(request)
+    ),
 }
 
 
@@ -406,9 +427,21 @@ def series_act(request: MemberRequest, series_id: int, act: str) -> HttpResponse
             raise Http404 from None
         messages.error(request, tournament_refusal_text(refusal.code))
     except ValidationError as error:
+        _said(request, error)
+    return redirect("series", series_id)
+
+
+def _said(request: HttpRequest, error: ValidationError) -> None:
+    """Each refusal of a form sent to an act, after its field's label where it has one."""
+    if not hasattr(error, "error_dict"):
         for text in error.messages:
             messages.error(request, text)
-    return redirect("series", series_id)
+        return
+    labels = SettingsForm().fields
+    for field, texts in error.message_dict.items():
+        label = labels[field].label if field in labels else None
+        for text in texts:
+            messages.error(request, f"{label}: {text}" if label else text)
 
 
 def _day(request: HttpRequest) -> date:

@@ -31,12 +31,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.engine.actions import CourtPieceAction, PitchAction, RummyAction, UndersAction
 from games.engine.bots import courtpiece, pitch, rummy, unders
 from games.engine.bots.base import Budget, GameBots, Level, Turn
 from games.engine.bots.bot import Bot
 from games.engine.bots.record import PublicRecord
+from games.engine.views import CourtPieceView, PitchView, RummyView, UndersView
 
-GAME_BOTS: dict[str, GameBots] = {
+AnyGameBots = (
+    GameBots[CourtPieceAction, CourtPieceView]
+    | GameBots[PitchAction, PitchView]
+    | GameBots[RummyAction, RummyView]
+    | GameBots[UndersAction, UndersView]
+)
+GAME_BOTS: dict[str, AnyGameBots] = {
     "courtpiece": courtpiece.BOTS,
     "pitch": pitch.BOTS,
     "rummy": rummy.BOTS,
@@ -61,13 +69,8 @@ def bot_for(
     a fresh secure one); Hard thinks for at most ``budget_seconds`` and, when given, at most
     ``samples`` sampled worlds a move; ``memory`` is what the bot that held this seat before
     returned from ``memory_json()``."""
-    bots = GAME_BOTS[game]
     chosen = Level(level)
-    policy = {
-        Level.EASY: bots.easy,
-        Level.MEDIUM: bots.medium,
-        Level.HARD: bots.hard(Budget(budget_seconds, samples)),
-    }[chosen]
+    policy = GAME_BOTS[game].policy(chosen, Budget(budget_seconds, samples))
     record = None if memory is None else PublicRecord.from_json(memory)
     return Bot(game, chosen, policy, seed=seed, memory=record)
 

@@ -9,7 +9,8 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine.base import Action, View
+from games.engine.actions import Action
+from games.engine.base import View
 from games.engine.bots.base import Level, Policy, Turn
 from games.engine.bots.record import PublicRecord
 
@@ -28,7 +29,7 @@ class Bot:
         self,
         game: str,
         level: Level,
-        policy: Policy,
+        policy: Policy[Action, View],
         *,
         seed: str | int | None = None,
         memory: PublicRecord | None = None,
@@ -49,12 +50,12 @@ class Bot:
             raise ValueError("a bot is asked to move only when it has a legal action")
         self.observe(view)
         if len(legal) == 1:
-            return dict(legal[0])
+            return legal[0].copy()
         turn = Turn(view, legal, self.memory.events, self.memory.complete, self._rng(view))
         action = self.policy(turn)
         if action not in legal:
             raise AssertionError(f"{self.game} {self.level} bot chose an illegal {action!r}")
-        return dict(action)
+        return action.copy()
 
     def _rng(self, view: View) -> random.Random:
         """This decision's generator: drawn from the seed and the view, so the same position

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine.base import Action, Event, Match
+from games.engine.actions import CourtPieceAction, is_court_piece
+from games.engine.base import Event, Match
 from games.engine.bots.base import Turn
 from games.engine.bots.search import playout_bots, replay
 from games.engine.bots.tricks import (
@@ -34,6 +35,8 @@ from games.engine.bots.tricks import (
 )
 from games.engine.courtpiece import match_from_hands
 from games.engine.courtpiece.seats import partner_of, right_of, team_of
+from games.engine.events import CourtPieceLuck
+from games.engine.views import CourtPieceView, is_court_piece_view
 
 SEATS = 4
 TEN = 10
@@ -46,7 +49,7 @@ TRUMP_SETTERS = ("call", "luck", "trump_shown", "trump_set", "change_trump")
 
 
 def _trump_named(event: Event) -> str | None:
-    return event.get("suit") if event["type"] in TRUMP_SETTERS else None
+    return event["suit"] if event["type"] in TRUMP_SETTERS and "suit" in event else None
 
 
 class CourtPieceReader(Reader):
@@ -60,17 +63,16 @@ class CourtPieceReader(Reader):
         self.must_trump: int | None = None
 
     def read_event(self, event: Event) -> None:
-        kind, seat = event["type"], event.get("seat")
-        if kind == "ask_trump":
-            self.must_trump = seat
+        if event["type"] == "ask_trump":
+            self.must_trump = event["seat"]
             if self.led is not None:
                 self.memory.add_void(event["seat"], self.led)
-        elif kind == "trump_shown" and self.must_trump is None:
-            self.must_trump = seat
-        elif kind == "play":
-            trump = self.trump
+        elif event["type"] == "trump_shown" and self.must_trump is None:
+            self.must_trump = event["seat"]
+        elif event["type"] == "play" and "card" in event:
+            trump, seat = self.trump, event["seat"]
             if self.must_trump == seat and trump is not None and suit(event["card"]) != trump:
-                self.memory.add_void(event["seat"], trump)
+                self.memory.add_void(seat, trump)
             self.must_trump = None
         super().read_event(event)
 
@@ -82,7 +84,7 @@ _memory = Recall(CourtPieceReader)
 class Table:
     """One decision, read from the turn: the trick, the trump and what has been seen."""
 
-    turn: Turn
+    turn: Turn[CourtPieceAction, CourtPieceView]
     memory: Memory
     trick: list[tuple[int, str, bool]]
     trump: str | None
@@ -90,7 +92,7 @@ class Table:
     pool: Unseen
 
     @classmethod
-    def of(cls, turn: Turn) -> Table:
+    def of(cls, turn: Turn[CourtPieceAction, CourtPieceView]) -> Table:
         view = turn.view
         memory = _memory(turn.record)
         trick = [(play["seat"], play["card"], play["trump"]) for play in view["trick"]]
@@ -147,7 +149,7 @@ class Table:
         return 1.0 if self.turn.view["variant"] == "mendikot" and rank(card) == TEN else 0.0
 
 
-def _known_face_down(view: dict[str, Any]) -> str | None:
+def _known_face_down(view: CourtPieceView) -> str | None:
     face_down = view["face_down"]
     return None if face_down is None else face_down["card"]
 
@@ -164,7 +166,7 @@ def longest_suit(cards: Sequence[str]) -> str:
     return max(SUITS, key=lambda letter: suit_strength(cards, letter))
 
 
-def medium_choose(turn: Turn) -> Action:
+def medium_choose(turn: Turn[CourtPieceAction, CourtPieceView]) -> CourtPieceAction:
     """CP-5: call the strongest suit of the first five; the chooser passes a hand with no
     suit worth calling to the partner, who must call. Hidden trump (CP-8): lay face down a
     card of the longest suit, the lowest, keeping its high cards in play (the seed)."""
@@ -185,14 +187,16 @@ def medium_choose(turn: Turn) -> Action:
     return keep[0] if keep else turn.legal[0]
 
 
-def medium_confirm(turn: Turn) -> Action:
+def medium_confirm(turn: Turn[CourtPieceAction, CourtPieceView]) -> CourtPieceAction:
     """CP-16 (house): change trump only to a suit two cards longer than the present one."""
     hand = turn.hand
     current = turn.view["trump"] or (_known_face_down(turn.view) or "")[-1:]
     best = longest_suit(hand)
     if suit_strength(hand, best) >= suit_strength(hand, current) + 2:
         for action in turn.legal:
-            if action.get("suit") == best or (action.get("card") and suit(action["card"]) == best):
+            if "suit" in action and action["suit"] == best:
+                return action
+            if "card" in action and suit(action["card"]) == best:
                 return action
     return {"type": "keep_trump"}
 
@@ -200,7 +204,7 @@ def medium_confirm(turn: Turn) -> Action:
 # -- reading a hidden trump --------------------------------------------------------------------
 
 
-def trump_odds(turn: Turn, memory: Memory) -> dict[str, float]:
+def trump_odds(turn: Turn[CourtPieceAction, CourtPieceView], memory: Memory) -> dict[str, float]:
     """How likely each suit is the face-down one, for a seat that cannot see it.
 
     The seed: a caller who keeps avoiding one suit is often keeping the suit of the card he
@@ -248,7 +252,7 @@ def _reveal_pays(table: Table) -> bool:
 # -- playing -----------------------------------------------------------------------------------
 
 
-def medium_play(turn: Turn) -> Action:
+def medium_play(turn: Turn[CourtPieceAction, CourtPieceView]) -> CourtPieceAction:
     table = Table.of(turn)
     kinds = {action["type"] for action in turn.legal}
     if "ask_trump" in kinds and _ask_pays(table):
@@ -363,7 +367,7 @@ def _discard(table: Table, cards: Sequence[str]) -> str:
 # -- the levels --------------------------------------------------------------------------------
 
 
-def medium(turn: Turn) -> Action:
+def medium(turn: Turn[CourtPieceAction, CourtPieceView]) -> CourtPieceAction:
     phase = turn.view["phase"]
     if phase == "choose":
         return medium_choose(turn)
@@ -374,7 +378,7 @@ def medium(turn: Turn) -> Action:
     return turn.legal[0]  # deal on
 
 
-def easy(turn: Turn) -> Action:
+def easy(turn: Turn[CourtPieceAction, CourtPieceView]) -> CourtPieceAction:
     """Calls or hides at random, never asks for a hidden trump, plays any legal card."""
     phase = turn.view["phase"]
     actions = [
@@ -390,7 +394,7 @@ def easy(turn: Turn) -> Action:
 # -- Hard --------------------------------------------------------------------------------------
 
 
-def sample_world(turn: Turn, rng: random.Random) -> Match:
+def sample_world(turn: Turn[CourtPieceAction, CourtPieceView], rng: random.Random) -> Match:
     """A deal consistent with the view and the record, rebuilt in the engine.
 
     An unseen face-down card is drawn first, its suit weighted by ``trump_odds``; the other
@@ -415,17 +419,20 @@ def sample_world(turn: Turn, rng: random.Random) -> Match:
     }
     called = _called_card(turn, memory, pool, rng)
     if called is not None:
+        assert caller is not None  # a card called for is in the caller's hand (CP-5)
         pool.remove(called)
         needs[caller] -= 1
     dealt = deal_unseen(pool, needs, lambda seat, card: memory.void_in(seat, suit(card)), rng)
     dealt[turn.seat] = turn.hand
     hands = [dealt[seat] + memory.played.get(seat, []) for seat in range(SEATS)]
     if called is not None:
+        assert caller is not None
         hands[caller].append(called)
     if held_up:
+        assert caller is not None and shown is not None  # the card shown is the caller's
         hands[caller].append(shown)
     if view["face_down"] is not None:
-        assert face_down is not None
+        assert face_down is not None and caller is not None  # the caller laid it (CP-8)
         hands[caller].append(face_down)
     shown_later = [event["card"] for event in turn.record if event["type"] == "trump_shown"]
     laid = face_down or (shown_later[0] if shown_later else None)  # what was laid face down
@@ -436,7 +443,12 @@ def sample_world(turn: Turn, rng: random.Random) -> Match:
     return replay(world, _public_moves(turn.record, laid))
 
 
-def _called_card(turn: Turn, memory: Memory, pool: Sequence[str], rng: random.Random) -> str | None:
+def _called_card(
+    turn: Turn[CourtPieceAction, CourtPieceView],
+    memory: Memory,
+    pool: Sequence[str],
+    rng: random.Random,
+) -> str | None:
     """CP-5: a caller held a card of the suit called; if another caller has played none yet,
     one is still in the hand: an unseen card of that suit, dealt to the caller first."""
     calls = [
@@ -480,7 +492,7 @@ def _deal_order(
     return first + rest + last
 
 
-def _options(turn: Turn) -> dict[str, Any]:
+def _options(turn: Turn[CourtPieceAction, CourtPieceView]) -> dict[str, Any]:
     """The table options a view shows: the target and the house features on. (Court Piece's
     view does not carry Double Sar's pile options; their defaults stand in.)"""
     view = turn.view
@@ -493,34 +505,39 @@ def _options(turn: Turn) -> dict[str, Any]:
     return options
 
 
-def _public_moves(record: Sequence[Event], face_down: str | None) -> list[tuple[int, Action]]:
+def _public_moves(
+    record: Sequence[Event], face_down: str | None
+) -> list[tuple[int, CourtPieceAction]]:
     """The deal's moves, read back from its public events (a reveal leaves only the trump
     shown; an ask leaves both)."""
-    moves: list[tuple[int, Action]] = []
+    moves: list[tuple[int, CourtPieceAction]] = []
     asked = False
     for event in record:
-        kind = event["type"]
-        if kind in ("call", "change_trump") and "suit" in event:
-            moves.append((event["seat"], {"type": kind, "suit": event["suit"]}))
-        elif kind == "hide":
+        if (event["type"] == "call" or event["type"] == "change_trump") and "suit" in event:
+            moves.append((event["seat"], {"type": event["type"], "suit": event["suit"]}))
+        elif event["type"] == "hide":
+            # ``sample_world`` knows (or drew) the hidden card whenever a card was hidden.
+            assert face_down is not None
             moves.append((event["seat"], {"type": "hide", "card": face_down}))
-        elif kind == "luck":
+        elif event["type"] == "luck":
             moves.append((_luck_seat(moves, event), {"type": "luck"}))
-        elif kind in ("pass", "keep_cards", "keep_trump"):
-            moves.append((event["seat"], {"type": kind}))
-        elif kind == "play":
+        elif event["type"] == "pass":
+            moves.append((event["seat"], {"type": "pass"}))
+        elif event["type"] == "keep_cards" or event["type"] == "keep_trump":
+            moves.append((event["seat"], {"type": event["type"]}))
+        elif event["type"] == "play" and "card" in event:
             moves.append((event["seat"], {"type": "play", "card": event["card"]}))
-        elif kind == "ask_trump":
+        elif event["type"] == "ask_trump":
             asked = True
             moves.append((event["seat"], {"type": "ask_trump"}))
-        elif kind == "trump_shown":
+        elif event["type"] == "trump_shown":
             if not asked:
                 moves.append((event["seat"], {"type": "reveal"}))
             asked = False
     return moves
 
 
-def _luck_seat(moves: Sequence[tuple[int, Action]], event: Event) -> int:
+def _luck_seat(moves: Sequence[tuple[int, CourtPieceAction]], event: CourtPieceLuck) -> int:
     """The luck card is turned when the partner who was passed the choice does not call."""
     passed = [seat for seat, action in moves if action["type"] == "pass"]
     return partner_of(passed[-1]) if passed else event["caller"]
@@ -531,14 +548,16 @@ def deal_result(world: Match, seat: int) -> float:
     the margin in tricks a quarter each (it tells good play from lucky far more steadily
     than the deal's result alone)."""
     view = world.view(seat)
+    assert is_court_piece_view(view)  # a world is a Court Piece match (``sample_world``)
     last = view["last_deal"]
+    assert last is not None  # a playout stops at the end of the deal (``deal_over``)
     mine = team_of(seat)
     sign = 0.0 if last["team"] is None else (1.0 if last["team"] == mine else -1.0)
     margin = int(last["tricks"][mine]) - int(last["tricks"][1 - mine])
     return sign * float(last["points"]) + MARGIN * margin
 
 
-def candidates(turn: Turn) -> list[Action]:
+def candidates(turn: Turn[CourtPieceAction, CourtPieceView]) -> list[CourtPieceAction]:
     """The cards (and asking or revealing) in play, one of each run of touching cards; the
     calls are Medium's. A record that does not reach back to the deal, or that holds a house
     move it does not show, leaves the decision to Medium."""
@@ -567,6 +586,8 @@ def _unreplayable(event: Event) -> bool:
 BOTS = playout_bots(
     easy=easy,
     medium=medium,
+    own=is_court_piece,
+    sees=is_court_piece_view,
     sample=sample_world,
     candidates=candidates,
     ends="deal_over",

@@ -11,7 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.engine.base import Action, Event, Match
+from games.engine.actions import PitchAction, is_pitch
+from games.engine.base import Event, Match
 from games.engine.bots.base import Turn
 from games.engine.bots.search import playout_bots, replay
 from games.engine.bots.tricks import (
@@ -31,6 +32,7 @@ from games.engine.bots.tricks import (
 )
 from games.engine.pitch import match_from_deal
 from games.engine.pitch.scoring import CARD_POINTS
+from games.engine.views import PitchView, is_pitch_view
 
 SEATS = 4
 MATCH_SWING = 5.0
@@ -51,13 +53,13 @@ def _shows_void(led: str, card: str, trump: str | None) -> bool:
 
 
 def _trump_named(event: Event) -> str | None:
-    return event.get("suit") if event["type"] == "trump" else None
+    return event["suit"] if event["type"] == "trump" else None
 
 
 _recall = Recall(lambda: Reader(_shows_void, _trump_named))
 
 
-def _memory(turn: Turn) -> Memory:
+def _memory(turn: Turn[PitchAction, PitchView]) -> Memory:
     return _recall(turn.record)
 
 
@@ -91,9 +93,9 @@ def best_trump(hand: Sequence[str], low_rule: str = "won") -> tuple[str, float]:
     return max(((s, suit_points(hand, s, low_rule)) for s in SUITS), key=lambda pair: pair[1])
 
 
-def medium_bid(turn: Turn) -> Action:
+def medium_bid(turn: Turn[PitchAction, PitchView]) -> PitchAction:
     view = turn.view
-    bids = [action["bid"] for action in turn.only("bid")]
+    bids = [action["bid"] for action in turn.legal if action["type"] == "bid"]
     _, expected = best_trump(turn.hand, view["options"]["low_rule"])
     worth = _bid_value(expected, turn.hand, view["options"]["low_rule"])
     highest, holder = _highest_bid(view)
@@ -122,9 +124,8 @@ def _value(bid: int | str) -> int:
     return {"pass": 0, "kot": 5}.get(str(bid), 0) if isinstance(bid, str) else bid
 
 
-def _highest_bid(view: dict[str, object]) -> tuple[int, int | None]:
+def _highest_bid(view: PitchView) -> tuple[int, int | None]:
     bids = view["bids"]
-    assert isinstance(bids, list)
     best, holder = 0, None
     for seat, bid in enumerate(bids):
         if bid is not None and _value(bid) > best:
@@ -135,7 +136,7 @@ def _highest_bid(view: dict[str, object]) -> tuple[int, int | None]:
 # -- playing -----------------------------------------------------------------------------------
 
 
-def _trick(turn: Turn) -> list[tuple[int, str]]:
+def _trick(turn: Turn[PitchAction, PitchView]) -> list[tuple[int, str]]:
     return [(play["seat"], play["card"]) for play in turn.view["trick"]]
 
 
@@ -149,7 +150,11 @@ def keep_value(card: str, trump: str) -> float:
 
 
 def _safe(
-    card: str, trick: Sequence[tuple[int, str]], trump: str, turn: Turn, memory: Memory
+    card: str,
+    trick: Sequence[tuple[int, str]],
+    trump: str,
+    turn: Turn[PitchAction, PitchView],
+    memory: Memory,
 ) -> float:
     """The chance that no opponent still to play beats ``card`` (it would win ``trick`` now)."""
     later = [(turn.seat + step) % SEATS for step in range(1, SEATS - len(trick))]
@@ -165,7 +170,7 @@ def _safe(
     )
 
 
-def medium_play(turn: Turn) -> Action:
+def medium_play(turn: Turn[PitchAction, PitchView]) -> PitchAction:
     cards = turn.cards_of("play")
     if len(cards) == 1:
         return {"type": "play", "card": cards[0]}
@@ -187,7 +192,9 @@ def _pitch(hand: Sequence[str], low_rule: str) -> str:
     return max((card for card in hand if suit(card) == trump), key=rank)
 
 
-def _lead(turn: Turn, cards: Sequence[str], trump: str, memory: Memory) -> str:
+def _lead(
+    turn: Turn[PitchAction, PitchView], cards: Sequence[str], trump: str, memory: Memory
+) -> str:
     trumps = [card for card in cards if suit(card) == trump]
     pool = Unseen.of(turn.hand, memory)
     opponents = [seat for seat in range(SEATS) if team(seat) != team(turn.seat)]
@@ -205,7 +212,11 @@ def _lead(turn: Turn, cards: Sequence[str], trump: str, memory: Memory) -> str:
 
 
 def _follow(
-    turn: Turn, cards: Sequence[str], trick: list[tuple[int, str]], trump: str, memory: Memory
+    turn: Turn[PitchAction, PitchView],
+    cards: Sequence[str],
+    trick: list[tuple[int, str]],
+    trump: str,
+    memory: Memory,
 ) -> str:
     leader_seat, best = winning(trick, trump)
     led = suit(trick[0][1])
@@ -250,7 +261,7 @@ def _throw_points(cards: Sequence[str], trump: str) -> str:
 # -- the levels --------------------------------------------------------------------------------
 
 
-def medium(turn: Turn) -> Action:
+def medium(turn: Turn[PitchAction, PitchView]) -> PitchAction:
     kinds = {action["type"] for action in turn.legal}
     if "bid" in kinds:
         return medium_bid(turn)
@@ -259,10 +270,10 @@ def medium(turn: Turn) -> Action:
     return turn.legal[0]  # deal the next hand
 
 
-def easy(turn: Turn) -> Action:
+def easy(turn: Turn[PitchAction, PitchView]) -> PitchAction:
     """Bids 2 with an Ace and another card of its suit (else passes, or the forced 2), and
     plays any legal card: follows the rules, rarely more."""
-    bids = turn.only("bid")
+    bids = [action for action in turn.legal if action["type"] == "bid"]
     if bids:
         strong = any(
             rank(card) == 14 and sum(suit(other) == suit(card) for other in turn.hand) >= 2
@@ -280,7 +291,7 @@ def easy(turn: Turn) -> Action:
 # -- Hard --------------------------------------------------------------------------------------
 
 
-def sample_world(turn: Turn, rng: random.Random) -> Match:
+def sample_world(turn: Turn[PitchAction, PitchView], rng: random.Random) -> Match:
     """A deal consistent with the view and the record: the unseen cards dealt to the other
     seats (none of a suit a seat showed it lacks), each seat's hand as dealt rebuilt from what
     it holds and has played, and the hand replayed in the engine from its public moves."""
@@ -304,12 +315,12 @@ def sample_world(turn: Turn, rng: random.Random) -> Match:
     return replay(world, list(_public_moves(turn)))
 
 
-def _public_moves(turn: Turn) -> list[tuple[int, Action]]:
-    moves: list[tuple[int, Action]] = []
+def _public_moves(turn: Turn[PitchAction, PitchView]) -> list[tuple[int, PitchAction]]:
+    moves: list[tuple[int, PitchAction]] = []
     for event in turn.record:
         if event["type"] == "bid":
             moves.append((event["seat"], {"type": "bid", "bid": event["bid"]}))
-        elif event["type"] == "play":
+        elif event["type"] == "play" and "card" in event:
             moves.append((event["seat"], {"type": "play", "card": event["card"]}))
     return moves
 
@@ -318,15 +329,18 @@ def hand_result(world: Match, seat: int) -> float:
     """The hand's points for the seat's team less the other team's, and the match if it was
     decided (PI-7, PI-8)."""
     view = world.view(seat)
-    scored = view["last_hand"]["scored"]
+    assert is_pitch_view(view)  # a world is a Pitch match (``sample_world``)
+    last_hand = view["last_hand"]
+    assert last_hand is not None  # a playout stops at the end of the hand (``hand_over``)
+    scored = last_hand["scored"]
     mine = team(seat)
     value = float(scored[mine] - scored[1 - mine])
-    if view["over"]:
+    if view["result"] is not None:  # the match is over
         value += MATCH_SWING if seat in view["result"]["winners"] else -MATCH_SWING
     return value
 
 
-def candidates(turn: Turn) -> list[Action]:
+def candidates(turn: Turn[PitchAction, PitchView]) -> list[PitchAction]:
     """Search the bids and the cards; a record that does not reach back to the deal cannot
     be replayed, so that (rare) decision is Medium's."""
     if not turn.complete or turn.legal[0]["type"] == "deal":
@@ -341,12 +355,18 @@ def candidates(turn: Turn) -> list[Action]:
         """A side card that counts nothing for Game (PI-6)."""
         return suit(card) != trump and points(card) == 0
 
-    return [action for action in turn.legal if not twin_below(action["card"], plays, pool, plain)]
+    return [
+        action
+        for action in turn.legal
+        if action["type"] == "play" and not twin_below(action["card"], plays, pool, plain)
+    ]
 
 
 BOTS = playout_bots(
     easy=easy,
     medium=medium,
+    own=is_pitch,
+    sees=is_pitch_view,
     sample=sample_world,
     candidates=candidates,
     ends="hand_over",

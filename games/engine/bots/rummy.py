@@ -20,7 +20,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from games.engine.base import Action, Event
+from games.engine.actions import RummyAction, is_rummy
+from games.engine.base import Event
 from games.engine.bots.base import GameBots, Turn
 from games.engine.bots.rummy_hand import (
     Hand,
@@ -34,6 +35,7 @@ from games.engine.bots.search import Search
 from games.engine.rummy import validate_declaration
 from games.engine.rummy.deal import full_deck
 from games.engine.rummy.ranks import card_points, is_joker
+from games.engine.views import RummyView, is_rummy_view
 
 HEAVY = 50
 """A hand worth this many points or more is heavy (RM-18)."""
@@ -61,7 +63,7 @@ class Table:
     """What the seat knows of the deal: the open pile, the cards each other seat was seen to
     take from it (RM-29), and every card out of its reach."""
 
-    turn: Turn
+    turn: Turn[RummyAction, RummyView]
     wild_rank: str
     open_pile: list[str]
     """The open pile, top last, as far as the record shows it."""
@@ -72,7 +74,7 @@ class Table:
     _live: Counter[str] | None = None
 
     @classmethod
-    def of(cls, turn: Turn) -> Table:
+    def of(cls, turn: Turn[RummyAction, RummyView]) -> Table:
         """The table for ``turn``, read once however often a search asks."""
         global _last_read
         # The global read once: another thread's bot may replace it between two reads.
@@ -82,7 +84,7 @@ class Table:
         return read
 
     @classmethod
-    def _read_record(cls, turn: Turn) -> Table:
+    def _read_record(cls, turn: Turn[RummyAction, RummyView]) -> Table:
         view = turn.view
         table = cls(turn, view["wild_rank"], [])
         for event in turn.record:
@@ -92,23 +94,24 @@ class Table:
         return table
 
     def _read(self, event: Event) -> None:
-        kind, seat = event["type"], event.get("seat")
-        if kind == "deal":
-            self.open_pile = [event["open_card"]]
-        elif kind == "discard":
+        # Rummy's own events, by their tag and (where other games use the same tag) a key.
+        if event["type"] == "deal" and "open_card" in event:
+            self.open_pile = [] if event["open_card"] is None else [event["open_card"]]
+        elif event["type"] == "discard":
             self.open_pile.append(event["card"])
             held = self.known.get(event["seat"], [])
             if event["card"] in held:
                 held.remove(event["card"])
-        elif kind == "draw":
+        elif event["type"] == "draw" and "source" in event:
+            seat = event["seat"]
             if seat == self.turn.seat:
                 self.draws += 1
             if event["source"] == "open":
                 if self.open_pile:
                     self.open_pile.pop()
                 if seat != self.turn.seat:
-                    self.known.setdefault(event["seat"], []).append(event["card"])
-        elif kind == "reshuffle":
+                    self.known.setdefault(seat, []).append(event["card"])
+        elif event["type"] == "reshuffle":
             self.open_pile = self.open_pile[-1:]  # RM-4: the rest is the new closed deck
 
     @property
@@ -152,7 +155,7 @@ _last_read: Table | None = None
 # -- Medium ------------------------------------------------------------------------------------
 
 
-def valid_declaration(turn: Turn) -> Action | None:
+def valid_declaration(turn: Turn[RummyAction, RummyView]) -> RummyAction | None:
     """The engine's best show among the legal actions, if the engine's validator finds it
     valid (RM-14); otherwise ``None``: no bot ever wrong-shows."""
     for action in turn.legal:
@@ -163,7 +166,7 @@ def valid_declaration(turn: Turn) -> Action | None:
     return None
 
 
-def medium_draw(turn: Turn, table: Table) -> Action:
+def medium_draw(turn: Turn[RummyAction, RummyView], table: Table) -> RummyAction:
     if turn.only("drop") and _should_drop(table):
         return {"type": "drop"}
     top = turn.view["open_top"]
@@ -207,7 +210,7 @@ def _worth_taking(table: Table, top: str | None) -> bool:
     return values[top] >= WORTH_TAKING and values[top] > min(rest.values())
 
 
-def medium_discard(turn: Turn, table: Table) -> Action:
+def medium_discard(turn: Turn[RummyAction, RummyView], table: Table) -> RummyAction:
     declaration = valid_declaration(turn)
     if declaration is not None:
         return declaration
@@ -217,7 +220,7 @@ def medium_discard(turn: Turn, table: Table) -> Action:
     return {"type": "discard", "card": card}
 
 
-def medium(turn: Turn) -> Action:
+def medium(turn: Turn[RummyAction, RummyView]) -> RummyAction:
     kinds = {action["type"] for action in turn.legal}
     if "draw" in kinds:
         return medium_draw(turn, Table.of(turn))
@@ -228,7 +231,7 @@ def medium(turn: Turn) -> Action:
     return turn.legal[0]  # deal
 
 
-def easy(turn: Turn) -> Action:
+def easy(turn: Turn[RummyAction, RummyView]) -> RummyAction:
     """Draws from the closed deck, throws its highest card (a lucky one at random among the
     highest), declares only a valid hand; never drops."""
     kinds = {action["type"] for action in turn.legal}
@@ -259,7 +262,7 @@ class World:
     as a look-ahead can tell)."""
 
 
-def sample_world(turn: Turn, rng: random.Random) -> World:
+def sample_world(turn: Turn[RummyAction, RummyView], rng: random.Random) -> World:
     """The cards out of sight (106, less this hand, the open pile as the record shows it, the
     cards seen going into other hands, the turned wild card) shuffled and dealt: to the other
     hands their unseen part, to the buried open pile what the record no longer shows, the rest
@@ -275,21 +278,19 @@ def sample_world(turn: Turn, rng: random.Random) -> World:
     return World(closed, others)
 
 
-def candidates(turn: Turn) -> list[Action]:
+def candidates(turn: Turn[RummyAction, RummyView]) -> list[RummyAction]:
     """Draw closed or open when both are sensible; the discards Medium values least. Dropping
     and declaring are Medium's (a valid declaration is always taken)."""
     table = Table.of(turn)
     kinds = {action["type"] for action in turn.legal}
     if "draw" in kinds:
-        open_draw = {"type": "draw", "source": "open"}
+        open_draw: RummyAction = {"type": "draw", "source": "open"}
         if open_draw not in turn.legal or medium(turn)["type"] == "drop":
             return []
-        values = table.values([*table.hand, turn.view["open_top"]])
-        return (
-            [{"type": "draw", "source": "closed"}, open_draw]
-            if values[turn.view["open_top"]] > 0
-            else []
-        )
+        top = turn.view["open_top"]
+        assert top is not None  # the open pile has a top: drawing it is legal
+        values = table.values([*table.hand, top])
+        return [{"type": "draw", "source": "closed"}, open_draw] if values[top] > 0 else []
     if "discard" not in kinds or valid_declaration(turn) is not None:
         return []
     values = table.values(turn.hand)
@@ -297,7 +298,9 @@ def candidates(turn: Turn) -> list[Action]:
     return [{"type": "discard", "card": card} for card in cheapest]
 
 
-def score(world: World, turn: Turn, action: Action, rng: random.Random) -> float:
+def score(
+    world: World, turn: Turn[RummyAction, RummyView], action: RummyAction, rng: random.Random
+) -> float:
     """Play ``action``, then this seat's own draws from the sampled closed deck (the other
     seats drawing from it in between), Medium choosing each discard, until a valid
     declaration: the sooner, the better. A hand still short after ``LOOK_AHEAD`` draws scores
@@ -309,8 +312,9 @@ def score(world: World, turn: Turn, action: Action, rng: random.Random) -> float
     keep = None
     if action["type"] == "discard":
         hand.remove(action["card"])
-    elif action["source"] == "open":
+    elif action["type"] == "draw" and action["source"] == "open":
         keep = turn.view["open_top"]  # RM-8: it may not go straight back
+        assert keep is not None  # the open pile has a top: drawing it was legal
         hand.append(keep)
     elif deck:
         hand.append(deck.pop())
@@ -352,4 +356,6 @@ BOTS = GameBots(
     easy=easy,
     medium=medium,
     hard=Search(sample=sample_world, score=score, medium=medium, candidates=candidates).policy,
+    own=is_rummy,
+    sees=is_rummy_view,
 )

@@ -22,15 +22,18 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from statistics import fmean, stdev
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeGuard, TypeVar
 
-from games.engine.base import Action, Event, Match
-from games.engine.bots.base import Budget, GameBots, Policy, Turn
+from games.engine.actions import Action
+from games.engine.base import Event, Match, View
+from games.engine.bots.base import A, Budget, GameBots, Policy, Turn, V
 from games.engine.registry import GAMES
 
 W = TypeVar("W")
 W_co = TypeVar("W_co", covariant=True)
 W_contra = TypeVar("W_contra", contravariant=True)
+A_contra = TypeVar("A_contra", bound=Action, contravariant=True)
+V_contra = TypeVar("V_contra", bound=View, contravariant=True)
 
 CONVINCED = 1.0
 """Medium's own choice stands unless another move beats it, world for world, by this many
@@ -38,35 +41,37 @@ standard errors: with few noisy samples, the best-looking move is often just the
 (and a move with wilder outcomes looks best most often)."""
 
 
-class Determiniser(Protocol[W_co]):
-    def __call__(self, turn: Turn, rng: random.Random) -> W_co:
+class Determiniser(Protocol[W_co, A_contra, V_contra]):
+    def __call__(self, turn: Turn[A_contra, V_contra], rng: random.Random) -> W_co:
         """A world consistent with everything ``turn`` shows."""
         ...
 
 
-class Scorer(Protocol[W_contra]):
-    def __call__(self, world: W_contra, turn: Turn, action: Action, rng: random.Random) -> float:
+class Scorer(Protocol[W_contra, A_contra, V_contra]):
+    def __call__(
+        self, world: W_contra, turn: Turn[A_contra, V_contra], action: A_contra, rng: random.Random
+    ) -> float:
         """How good ``action`` turns out in ``world`` for ``turn``'s seat (higher is better)."""
         ...
 
 
 @dataclass(frozen=True)
-class Search(Generic[W]):
+class Search(Generic[W, A, V]):
     """What a game gives the core: worlds, a score for a move in one, and Medium's choice."""
 
-    sample: Determiniser[W]
-    score: Scorer[W]
-    medium: Policy
-    candidates: Callable[[Turn], list[Action]]
+    sample: Determiniser[W, A, V]
+    score: Scorer[W, A, V]
+    medium: Policy[A, V]
+    candidates: Callable[[Turn[A, V]], list[A]]
     """The moves worth comparing (a game may prune equal cards or hopeless moves); ``[]``
     leaves the decision to Medium (nothing to search there, or a record too short to deal
     worlds from)."""
     convinced: float = CONVINCED
 
-    def policy(self, budget: Budget) -> Policy:
+    def policy(self, budget: Budget) -> Policy[A, V]:
         return lambda turn: self.choose(turn, budget)
 
-    def choose(self, turn: Turn, budget: Budget) -> Action:
+    def choose(self, turn: Turn[A, V], budget: Budget) -> A:
         judged = self.medium(turn)
         candidates = self.candidates(turn)
         if not candidates:
@@ -86,7 +91,7 @@ class Search(Generic[W]):
         return candidates[best]
 
     def race(
-        self, turn: Turn, candidates: Sequence[Action], budget: Budget
+        self, turn: Turn[A, V], candidates: Sequence[A], budget: Budget
     ) -> dict[int, list[float]]:
         """Each surviving candidate's scores, world by world, within ``budget``.
 
@@ -150,11 +155,13 @@ def clone(world: Match) -> Match:
 
 def playout(
     world: Match,
-    turn: Turn,
-    action: Action,
+    turn: Turn[A, V],
+    action: A,
     rng: random.Random,
     *,
-    policy: Policy,
+    policy: Policy[A, V],
+    own: Callable[[Action], TypeGuard[A]],
+    sees: Callable[[View], TypeGuard[V]],
     ends: str,
     evaluate: Callable[[Match, int], float],
     horizon: int = PLAYOUT_MOVES,
@@ -162,7 +169,8 @@ def playout(
     """``action`` in a copy of ``world``, then every seat by ``policy`` until a public event of
     type ``ends`` (the end of the deal) or ``horizon`` moves; ``evaluate`` of where it stopped,
     for ``turn``'s seat. The record grows with each move's events, so the policy counts cards
-    in a playout as it does at the table."""
+    in a playout as it does at the table. ``own`` reads the world's legal actions (any game's,
+    to the engine's registry) back as the game's own, for the policy, and ``sees`` its views."""
     game = clone(world)
     seat = turn.seat
     events = game.apply(seat, action)
@@ -171,11 +179,14 @@ def playout(
         if any(event["type"] == ends for event in events):
             break
         mover = game.to_move()[0]
-        legal = game.legal_actions(mover)
+        legal = [move for move in game.legal_actions(mover) if own(move)]
         if len(legal) == 1:
             move = legal[0]
         else:
-            move = policy(Turn(game.view(mover), legal, record, True, rng))
+            view = game.view(mover)
+            if not sees(view):  # a world is a match of the game being searched
+                raise ValueError(f"this world is not this game's: {view['game']!r}")
+            move = policy(Turn(view, legal, record, True, rng))
         events = game.apply(mover, move)
         record += events
     return evaluate(game, seat)
@@ -190,18 +201,31 @@ def replay(world: Match, actions: Sequence[tuple[int, Action]]) -> Match:
 
 def playout_bots(
     *,
-    easy: Policy,
-    medium: Policy,
-    sample: Determiniser[Match],
-    candidates: Callable[[Turn], list[Action]],
+    easy: Policy[A, V],
+    medium: Policy[A, V],
+    own: Callable[[Action], TypeGuard[A]],
+    sees: Callable[[View], TypeGuard[V]],
+    sample: Determiniser[Match, A, V],
+    candidates: Callable[[Turn[A, V]], list[A]],
     ends: str,
     evaluate: Callable[[Match, int], float],
-) -> GameBots:
+) -> GameBots[A, V]:
     """A game's three levels, Hard scoring each candidate by ``playout`` in the worlds
-    ``sample`` deals, to the event ``ends``, valued by ``evaluate``."""
+    ``sample`` deals, to the event ``ends``, valued by ``evaluate``; ``own`` tells the game's
+    actions and ``sees`` its views (``GameBots.own``, ``GameBots.sees``)."""
 
-    def score(world: Match, turn: Turn, action: Action, rng: random.Random) -> float:
-        return playout(world, turn, action, rng, policy=medium, ends=ends, evaluate=evaluate)
+    def score(world: Match, turn: Turn[A, V], action: A, rng: random.Random) -> float:
+        return playout(
+            world,
+            turn,
+            action,
+            rng,
+            policy=medium,
+            own=own,
+            sees=sees,
+            ends=ends,
+            evaluate=evaluate,
+        )
 
     search = Search(sample=sample, score=score, medium=medium, candidates=candidates)
-    return GameBots(easy=easy, medium=medium, hard=search.policy)
+    return GameBots(easy=easy, medium=medium, hard=search.policy, own=own, sees=sees)

@@ -17,6 +17,7 @@ from itertools import combinations
 from games.engine.base import Event
 from games.engine.cards import standard_deck
 from games.engine.tricks import rank_value
+from games.engine.tricks import suit as suit
 
 DECK = tuple(standard_deck())
 SUITS = ("S", "H", "D", "C")
@@ -26,11 +27,6 @@ RANK = {card: rank_value(card) for card in DECK}
 Void = Callable[[str, str, str | None], bool]
 """(led suit, card played, trump then) -> whether the play shows its seat holds no card of the
 led suit."""
-
-
-def suit(card: str) -> str:
-    """The suit letter (these games have no printed joker)."""
-    return card[-1]
 
 
 def rank(card: str) -> int:
@@ -82,7 +78,7 @@ class Reader:
 
     def read_event(self, event: Event) -> None:
         memory = self.memory
-        if event["type"] == "play":
+        if event["type"] == "play" and "card" in event:  # a trick game's: Hidden Unders' has ranks
             seat, card = event["seat"], event["card"]
             led = self.led
             if led is not None and self.shows_void(led, card, self.trump):

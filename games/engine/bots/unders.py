@@ -15,15 +15,16 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from games.engine.base import Action, Event, Match
+from games.engine.actions import UndersAction, is_unders
+from games.engine.base import Event, Match
 from games.engine.bots.base import Turn
 from games.engine.bots.search import playout_bots
 from games.engine.cards import decks, rank_of
 from games.engine.unders import Deal, UndersMatch
 from games.engine.unders.match import deck_count
 from games.engine.unders.pile import BURNING_RUN, TEN, TWO, is_special, value
+from games.engine.views import UndersSeatView, UndersView, is_unders_view
 
 CLOSE_TO_OUT = 3
 """A player with this few cards left, and no deck to draw from, may go out soon: a new pile
@@ -38,7 +39,7 @@ def _strength(card: str) -> tuple[bool, int]:
 # -- Medium ------------------------------------------------------------------------------------
 
 
-def medium_overs(turn: Turn) -> Action:
+def medium_overs(turn: Turn[UndersAction, UndersView]) -> UndersAction:
     """HU-2: the overs are played once the hand is gone and the deck is empty, with nothing
     to fall back on: lay the strongest four, keeping a pair together where possible."""
     hand = turn.hand
@@ -50,8 +51,8 @@ def medium_overs(turn: Turn) -> Action:
     return {"type": "overs", "cards": chosen}
 
 
-def medium_play(turn: Turn) -> Action:
-    plays = [list(action["cards"]) for action in turn.only("play")]
+def medium_play(turn: Turn[UndersAction, UndersView]) -> UndersAction:
+    plays = [list(action["cards"]) for action in turn.legal if action["type"] == "play"]
     view = turn.view
     pile = view["pile"]["top"]
     ordinary = [cards for cards in plays if not is_special(cards[0])]
@@ -92,7 +93,7 @@ def _special(plays: Sequence[list[str]], pile_size: int) -> list[str]:
     return min(twos, key=len)
 
 
-def _next_is_close_to_out(turn: Turn) -> bool:
+def _next_is_close_to_out(turn: Turn[UndersAction, UndersView]) -> bool:
     view = turn.view
     if view["deck_size"]:
         return False
@@ -100,7 +101,7 @@ def _next_is_close_to_out(turn: Turn) -> bool:
     return _cards_left(following) <= CLOSE_TO_OUT
 
 
-def medium(turn: Turn) -> Action:
+def medium(turn: Turn[UndersAction, UndersView]) -> UndersAction:
     kind = turn.legal[0]["type"]
     if kind == "overs":
         return medium_overs(turn)
@@ -109,7 +110,7 @@ def medium(turn: Turn) -> Action:
     return turn.legal[0]  # an under (blind: any), take the pile, or Draw/Done
 
 
-def easy(turn: Turn) -> Action:
+def easy(turn: Turn[UndersAction, UndersView]) -> UndersAction:
     """Any legal move: random overs, a random card (a 2 or 10 as soon as any other)."""
     return turn.rng.choice(list(turn.legal))
 
@@ -130,25 +131,26 @@ class Sightings:
     def of(cls, record: Sequence[Event]) -> Sightings:
         seen = cls()
         for event in record:
-            kind = event["type"]
-            if kind == "play":
+            if (
+                event["type"] == "play" and "rank" in event
+            ):  # Hidden Unders' (the others' name cards)
                 seen.pile += [event["rank"]] * event["count"]
                 if event["from"] == "hand":
                     held = seen.taken.get(event["seat"], [])
                     for _ in range(min(event["count"], held.count(event["rank"]))):
                         held.remove(event["rank"])
-            elif kind == "under":
+            elif event["type"] == "under":
                 seen.pile.append(event["rank"])
-            elif kind == "burn":  # HU-4, HU-5
+            elif event["type"] == "burn":  # HU-4, HU-5
                 seen.burned += seen.pile
                 seen.pile = []
-            elif kind == "take":  # HU-6, HU-9
+            elif event["type"] == "take":  # HU-6, HU-9
                 seen.taken.setdefault(event["seat"], []).extend(seen.pile)
                 seen.pile = []
         return seen
 
 
-def sample_world(turn: Turn, rng: random.Random) -> Match:
+def sample_world(turn: Turn[UndersAction, UndersView], rng: random.Random) -> Match:
     """A round consistent with the view and the record: the cards the seat has not seen
     (every other hand, the deck, all unders, its own included, the pile below the top cards
     shown, the burned cards) dealt in the sizes the view shows. What the record shows by rank
@@ -159,8 +161,8 @@ def sample_world(turn: Turn, rng: random.Random) -> Match:
     seats = view["seats"]
     top = view["pile"]["top"]
     seen = Counter(turn.hand) + Counter(top)
-    for seat in seats:
-        seen.update(seat["overs"] or ())
+    for shown in seats:
+        seen.update(shown["overs"] or ())
     pool = list((Counter(decks(deck_count(players))) - seen).elements())
     rng.shuffle(pool)
     sightings = Sightings.of(turn.record) if turn.complete else Sightings()
@@ -207,6 +209,7 @@ def outcome(world: Match, seat: int) -> float:
     """1 for going out first; otherwise a share by how many cards the seat still holds
     against the others (HU-11's ranking), also if a playout stopped short of the end."""
     view = world.view(seat)
+    assert is_unders_view(view)  # a world is a Hidden Unders match (``sample_world``)
     if view["result"] is not None and seat in view["result"]["winners"]:
         return 1.0
     left = [_cards_left(other) for other in view["seats"]]
@@ -214,12 +217,12 @@ def outcome(world: Match, seat: int) -> float:
     return 0.5 * beaten / (len(left) - 1)
 
 
-def _cards_left(seat: dict[str, Any]) -> int:
+def _cards_left(seat: UndersSeatView) -> int:
     """What a seat of the view still has to play: hand, overs, unders (HU-11)."""
-    return int(seat["hand_size"]) + len(seat["overs"] or ()) + int(seat["unders_left"])
+    return seat["hand_size"] + len(seat["overs"] or ()) + seat["unders_left"]
 
 
-def candidates(turn: Turn) -> list[Action]:
+def candidates(turn: Turn[UndersAction, UndersView]) -> list[UndersAction]:
     """The plays, once the deck is empty: the end of the round is then near enough to play
     out, and its plays decide it (who blocks whom, which overs go when). Before, a round is
     mostly the luck of the draw and Medium's rules of thumb play it as well as a search can.
@@ -227,15 +230,18 @@ def candidates(turn: Turn) -> list[Action]:
     many to play out, and unders are all alike to whoever cannot see them)."""
     if turn.view["deck_size"]:
         return []
-    plays: dict[tuple[int, int], Action] = {}
-    for action in turn.only("play"):  # suits never matter (HU-3): one play per rank and count
-        plays.setdefault((value(action["cards"][0]), len(action["cards"])), action)
+    plays: dict[tuple[int, int], UndersAction] = {}
+    for action in turn.legal:  # suits never matter (HU-3): one play per rank and count
+        if action["type"] == "play":
+            plays.setdefault((value(action["cards"][0]), len(action["cards"])), action)
     return list(plays.values())
 
 
 BOTS = playout_bots(
     easy=easy,
     medium=medium,
+    own=is_unders,
+    sees=is_unders_view,
     sample=sample_world,
     candidates=candidates,
     ends="out",

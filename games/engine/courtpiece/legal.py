@@ -9,9 +9,10 @@ word a refusal, cannot let anything through.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_args
 
-from games.engine.base import Action, action_type
+from games.engine.actions import CourtPieceAction, CourtPieceStepType, HideCard, NameSuit
+from games.engine.base import SentAction, action_type
 from games.engine.cards import Suit, normalise_code
 from games.engine.courtpiece.deal import Deal, Phase, TrumpCall, suits_in
 from games.engine.courtpiece.options import HOUSE_FEATURES
@@ -26,6 +27,8 @@ PHASE_ACTIONS = {
     Phase.OVER: frozenset[str](),
 }
 ACTION_TYPES = frozenset().union(*PHASE_ACTIONS.values())
+_STEPS: dict[str, CourtPieceStepType] = {step: step for step in get_args(CourtPieceStepType)}
+"""The action types that are their type alone, each by its name."""
 
 _CALLED = frozenset({TrumpCall.OPEN, TrumpCall.HIDDEN})
 _HIDDEN = frozenset({TrumpCall.HIDDEN})
@@ -69,10 +72,10 @@ _SUIT_LETTERS = {suit.symbol: suit.value for suit in Suit} | {
 
 def choose_actions(
     deal: Deal, seat: int, trump_call: TrumpCall, change_cards: bool
-) -> list[Action]:
+) -> list[CourtPieceAction]:
     """CP-5 on the first five: call (a suit held, or a card laid face down), pass or luck."""
     hand = deal.hands[seat]
-    actions: list[Action]
+    actions: list[CourtPieceAction]
     if trump_call is TrumpCall.OPEN:
         actions = [{"type": "call", "suit": suit} for suit in suits_in(hand)]
     elif trump_call is TrumpCall.HIDDEN:
@@ -87,10 +90,10 @@ def choose_actions(
     return actions
 
 
-def confirm_actions(deal: Deal, seat: int, trump_call: TrumpCall) -> list[Action]:
+def confirm_actions(deal: Deal, seat: int, trump_call: TrumpCall) -> list[CourtPieceAction]:
     """CP-16, CP-17: another suit held, or another of the first five laid face down."""
     hand = deal.hands[seat]
-    changes: list[Action]
+    changes: list[CourtPieceAction]
     if trump_call is TrumpCall.HIDDEN:
         changes = [
             {"type": "change_trump", "card": card} for card in deal.caller_five if card in hand
@@ -102,8 +105,10 @@ def confirm_actions(deal: Deal, seat: int, trump_call: TrumpCall) -> list[Action
     return [*changes, {"type": "keep_trump"}]
 
 
-def play_actions(deal: Deal, seat: int) -> list[Action]:
-    actions: list[Action] = [{"type": "play", "card": card} for card in legal_plays(deal, seat)]
+def play_actions(deal: Deal, seat: int) -> list[CourtPieceAction]:
+    actions: list[CourtPieceAction] = [
+        {"type": "play", "card": card} for card in legal_plays(deal, seat)
+    ]
     if deal.face_down is not None:
         if deal.trick and not of_suit(deal.hands[seat], led_suit(deal.trick)):
             actions.append({"type": "ask_trump"})  # CP-9
@@ -128,27 +133,40 @@ def legal_plays(deal: Deal, seat: int) -> list[str]:
 # -- reading an action -----------------------------------------------------------------------
 
 
-def canonical(action: Action, trump_call: TrumpCall) -> Action:
-    """``action`` with only the fields its type takes, each in canonical form."""
+def canonical(action: SentAction, trump_call: TrumpCall) -> CourtPieceAction:
+    """``action``, as a client sent it, read as a Court Piece action: only the fields its type
+    takes, each in canonical form; ``IllegalAction`` for an unknown type or a field that
+    cannot be read."""
     kind = action_type(action)
     if kind not in ACTION_TYPES:
         raise IllegalAction("unknown_action", f"There is no action {kind!r} in Court Piece.")
-    hidden_change = kind == "change_trump" and trump_call is TrumpCall.HIDDEN
-    if kind in ("play", "hide") or hidden_change:
-        return {"type": kind, "card": _card_field(action)}
-    if kind in ("call", "change_trump"):
-        return {"type": kind, "suit": _suit_field(action)}
-    return {"type": kind}
+    if kind == "play":
+        return {"type": "play", "card": _card_field(action)}
+    if kind in ("hide", "change_trump", "call"):
+        return _trump_choice(kind, action, trump_call)
+    return {"type": _STEPS[kind]}
 
 
-def _card_field(action: Action) -> str:
+def _trump_choice(kind: str, action: SentAction, trump_call: TrumpCall) -> HideCard | NameSuit:
+    """A card laid face down (``hide``, and ``change_trump`` in a hidden game), or a suit named
+    (``call``, and ``change_trump`` in an open one)."""
+    if kind == "hide":
+        return {"type": "hide", "card": _card_field(action)}
+    if kind == "call":
+        return {"type": "call", "suit": _suit_field(action)}
+    if trump_call is TrumpCall.HIDDEN:
+        return {"type": "change_trump", "card": _card_field(action)}
+    return {"type": "change_trump", "suit": _suit_field(action)}
+
+
+def _card_field(action: SentAction) -> str:
     try:
         return normalise_code(action.get("card"))
     except ValueError:
         raise IllegalAction("bad_card", "That is not a card: send a code like 'QS'.") from None
 
 
-def _suit_field(action: Action) -> str:
+def _suit_field(action: SentAction) -> str:
     value = action.get("suit")
     letter = _SUIT_LETTERS.get(value.strip().upper()) if isinstance(value, str) else None
     if letter is None:
@@ -160,7 +178,11 @@ def _suit_field(action: Action) -> str:
 
 
 def refusal(
-    deal: Deal, seat: int, move: Action, trump_call: TrumpCall, options: Mapping[str, Any]
+    deal: Deal,
+    seat: int,
+    move: CourtPieceAction,
+    trump_call: TrumpCall,
+    options: Mapping[str, Any],
 ) -> IllegalAction:
     """Why ``move``, well formed but not among the legal actions, is refused."""
     kind = move["type"]
@@ -170,7 +192,7 @@ def refusal(
         return IllegalAction("not_in_this_game", "That is not part of this game.")
     if kind in HOUSE_FEATURES and not options[kind]:
         return IllegalAction("house_feature_off", "That house feature is off at this table.")
-    if kind == "play":
+    if move["type"] == "play":
         return _play_refusal(deal, seat, move["card"])
     return IllegalAction(*REFUSALS[kind])
 

@@ -14,17 +14,23 @@ override the hooks ``take_trick``, ``deal_outcome`` and ``variant_view``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from games.engine import actions
+from games.engine.actions import (
+    CourtPieceAction,
+    CourtPieceStepType,
+    HideCard,
+    NameSuit,
+    PlayCard,
+)
 from games.engine.base import (
-    Action,
     ActionFields,
     Event,
     HandGroup,
     HandLabel,
     Match,
-    View,
+    SentAction,
     labelled,
 )
 from games.engine.cards import standard_deck, suit_of
@@ -48,15 +54,31 @@ from games.engine.courtpiece.seats import (
     team_seats,
 )
 from games.engine.errors import IllegalAction
+from games.engine.events import (
+    CourtPieceChangeTrump,
+    CourtPieceDealSummary,
+    CourtPieceLuck,
+    CourtPieceTally,
+    TurnedUp,
+)
 from games.engine.rng import MatchRandom
-from games.engine.tricks import Play, TeamResult, led_suit, rank_value, trick_winner
+from games.engine.tricks import Play, TeamResult, led_suit, rank_value, suit, trick_winner
+from games.engine.views import CourtPieceView, FaceDownView
 
 CALL_SECONDS = 20
 FIRST_GAME_CALL_SECONDS = 10
 """CP-5: the chooser's time to call trump, shorter in their very first game; the partner, after
 a pass, always has 20 seconds."""
 
-QUIET_DEFAULTS = ("pass", "luck", "keep_cards", "keep_trump", "next_deal", "reveal", "ask_trump")
+QUIET_DEFAULTS: tuple[CourtPieceStepType, ...] = (
+    "pass",
+    "luck",
+    "keep_cards",
+    "keep_trump",
+    "next_deal",
+    "reveal",
+    "ask_trump",
+)
 """What a timeout does when there is no card to play, in order of preference (see
 ``default_action``); each phase offers exactly one of the first five."""
 
@@ -74,7 +96,7 @@ def _lowest_first(card: str) -> tuple[int, str]:
 class CourtPieceMatch(Match):
     """A Court Piece match; the variants differ in the class attributes and the hooks."""
 
-    game = "courtpiece"
+    game: Literal["courtpiece"] = "courtpiece"
     action_fields: ClassVar[ActionFields] = {
         "call": {"suit": actions.suit},
         "hide": {"card": actions.card},
@@ -100,7 +122,7 @@ class CourtPieceMatch(Match):
     def __init__(self, *, options: Mapping[str, Any], rng: MatchRandom) -> None:
         super().__init__(variant=self.variant_name, players=len(SEATS), options=options, rng=rng)
         self.scores = [0, 0]
-        self.last_deal: dict[str, Any] | None = None
+        self.last_deal: CourtPieceDealSummary | None = None
 
     # -- starting and storing ----------------------------------------------------------------
 
@@ -165,7 +187,7 @@ class CourtPieceMatch(Match):
     def between_deals(self) -> bool:
         return self.deal.phase is Phase.DEAL_OVER
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> list[CourtPieceAction]:
         if seat not in self.to_move():
             return []
         deal = self.deal
@@ -177,7 +199,7 @@ class CourtPieceMatch(Match):
             return legal.play_actions(deal, seat)
         return [{"type": "next_deal"}]
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: int, action: SentAction) -> list[Event]:
         """Checked against ``legal_actions`` before anything changes (see ``legal``)."""
         seat = self.require_turn(seat)
         move = legal.canonical(action, self.trump_call)
@@ -185,7 +207,7 @@ class CourtPieceMatch(Match):
             raise legal.refusal(self.deal, seat, move, self.trump_call, self.options)
         return self._perform(seat, move)
 
-    def default_action(self, seat: int) -> Action:
+    def default_action(self, seat: int) -> CourtPieceAction:
         """CP-5: the chooser's clock passes to the partner, the partner's turns the luck card;
         in play the lowest card that may be played (or, with only the face-down card left,
         showing it); otherwise the quiet choice: keep the cards, keep trump, deal on."""
@@ -195,7 +217,8 @@ class CourtPieceMatch(Match):
         plays = [action["card"] for action in actions if action["type"] == "play"]
         if plays:
             return {"type": "play", "card": min(plays, key=_lowest_first)}
-        return next({"type": kind} for kind in QUIET_DEFAULTS if {"type": kind} in actions)
+        quiet = next(kind for kind in QUIET_DEFAULTS if {"type": kind} in actions)
+        return {"type": quiet}
 
     def decision_seconds(self) -> int | None:
         """CP-5: the trump call is on the clock; everything else is left to the table."""
@@ -222,7 +245,7 @@ class CourtPieceMatch(Match):
             "deals": self.deal.number,
         }
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None) -> CourtPieceView:
         if seat is not None and seat not in SEATS:
             raise ValueError(f"there is no seat {seat!r}")
         deal = self.deal
@@ -310,7 +333,7 @@ class CourtPieceMatch(Match):
         """CP-6, CP-7: the first team to 7 tricks wins; the first 7 in a row is a kot."""
         return first_to_seven(self.deal.taken, self.deal.calling_team)
 
-    def variant_view(self) -> dict[str, Any]:
+    def variant_view(self) -> CourtPieceTally:
         """What a variant adds to every view and to the finished deal's summary."""
         return {}
 
@@ -353,10 +376,8 @@ class CourtPieceMatch(Match):
         }
         finished = max(self.scores) >= self.options["target"]
         deal.phase = Phase.OVER if finished else Phase.DEAL_OVER
-        event: Event = {"type": "deal_over", **self.last_deal}
-        if deal.face_down is not None:
-            event["face_down_card"] = deal.face_down  # CP-13: turned up for everyone
-        return [self.record(event)]
+        turned_up: TurnedUp = {} if deal.face_down is None else {"face_down_card": deal.face_down}
+        return [self.record({"type": "deal_over", **self.last_deal, **turned_up})]
 
     def _next_dealer(self) -> int:
         outcome = self.deal.outcome
@@ -371,7 +392,7 @@ class CourtPieceMatch(Match):
         knows = seat is not None and seat == deal.caller and deal.face_down_seen
         return knows or deal.is_face_up
 
-    def _face_down_view(self, seat: int | None) -> dict[str, Any] | None:
+    def _face_down_view(self, seat: int | None) -> FaceDownView | None:
         deal = self.deal
         if deal.face_down is None:
             return None
@@ -381,30 +402,34 @@ class CourtPieceMatch(Match):
 
     # -- doing it ----------------------------------------------------------------------------
 
-    def _perform(self, seat: int, move: Action) -> list[Event]:
-        perform: dict[str, Callable[[int, Action], list[Event]]] = {
-            "call": self._call,
-            "hide": self._hide,
+    def _perform(self, seat: int, move: CourtPieceAction) -> list[Event]:
+        if move["type"] == "play":
+            return self._play(seat, move)
+        if move["type"] == "call":
+            return self._call(seat, move)
+        if move["type"] == "hide":
+            return self._hide(seat, move)
+        if move["type"] == "change_trump":
+            return self._change_trump(seat, move)
+        step: dict[CourtPieceStepType, Callable[[int], list[Event]]] = {
             "pass": self._pass,
             "luck": self._luck,
             "change_cards": self._change_cards,
             "keep_cards": self._keep_cards,
-            "change_trump": self._change_trump,
             "keep_trump": self._keep_trump,
-            "play": self._play,
             "ask_trump": self._ask_trump,
             "reveal": self._reveal,
             "next_deal": self._next_deal,
         }
-        return perform[move["type"]](seat, move)
+        return step[move["type"]](seat)
 
-    def _call(self, seat: int, move: Action) -> list[Event]:
+    def _call(self, seat: int, move: NameSuit) -> list[Event]:
         deal = self.deal
         deal.caller, deal.trump = seat, move["suit"]
         self._deal_the_rest()
         return [self.record({"type": "call", "seat": seat, "suit": deal.trump})]
 
-    def _hide(self, seat: int, move: Action) -> list[Event]:
+    def _hide(self, seat: int, move: HideCard) -> list[Event]:
         """CP-8: one of the first five face down, known to the caller alone."""
         deal = self.deal
         deal.caller, deal.caller_five = seat, list(deal.hands[seat])
@@ -413,29 +438,29 @@ class CourtPieceMatch(Match):
         self._deal_the_rest()
         return [self.record({"type": "hide", "seat": seat})]
 
-    def _pass(self, seat: int, move: Action) -> list[Event]:
+    def _pass(self, seat: int) -> list[Event]:
         self.deal.decider = partner_of(seat)
         return [self.record({"type": "pass", "seat": seat, "to": self.deal.decider})]
 
-    def _luck(self, seat: int, move: Action) -> list[Event]:
+    def _luck(self, seat: int) -> list[Event]:
         """CP-5: nobody called, so the dealer turns a random card of the stock, one of the
         caller's 13, and the first chooser counts as the caller (CP-17). In an open game it is
         face up in their hand; in a hidden one it lies face down unseen, their card (CP-12)."""
         deal = self.deal
         hidden = self.trump_call is TrumpCall.HIDDEN
         caller = deal.caller = deal.decider = deal.chooser
-        event: Event = {"type": "luck", "seat": deal.dealer, "caller": caller}
+        event: CourtPieceLuck = {"type": "luck", "seat": deal.dealer, "caller": caller}
         if hidden:
             deal.caller_five = list(deal.hands[caller])
             deal.face_down = deal.undealt[caller].pop()
         else:
-            deal.shown_card = deal.undealt[caller][-1]
-            deal.trump = suit_of(deal.shown_card)
-            event |= {"card": deal.shown_card, "suit": deal.trump}
+            card = deal.shown_card = deal.undealt[caller][-1]
+            trump = deal.trump = suit(card)
+            event |= {"card": card, "suit": trump}
         self._deal_the_rest()
         return [self.record(event)]
 
-    def _change_cards(self, seat: int, move: Action) -> list[Event]:
+    def _change_cards(self, seat: int) -> list[Event]:
         """CP-15 (house): the five go back into the stock and five fresh ones come from it."""
         deal = self.deal
         stock = deal.hands[seat] + [card for cards in deal.undealt for card in cards]
@@ -445,43 +470,42 @@ class CourtPieceMatch(Match):
         deal.cards_changed = True
         return [self.record({"type": "change_cards", "seat": seat})]
 
-    def _keep_cards(self, seat: int, move: Action) -> list[Event]:
+    def _keep_cards(self, seat: int) -> list[Event]:
         self._deal_the_rest()
         return [self.record({"type": "keep_cards", "seat": seat})]
 
-    def _change_trump(self, seat: int, move: Action) -> list[Event]:
+    def _change_trump(self, seat: int, move: HideCard | NameSuit) -> list[Event]:
         """CP-16, CP-17 (house), once, before the first card."""
         deal = self.deal
-        event: Event = {"type": "change_trump", "seat": seat}
-        if self.trump_call is TrumpCall.HIDDEN:
+        event: CourtPieceChangeTrump = {"type": "change_trump", "seat": seat}
+        if "card" in move:  # a hidden trump changes to another face-down card (``legal``)
             hand = deal.hands[seat]
             hand.remove(move["card"])
             deal.hands[seat] = sorted_hand([*hand, deal.face_down_card()])
             deal.face_down, deal.face_down_seen = move["card"], True
         else:
-            deal.trump = move["suit"]
-            event["suit"] = deal.trump
+            deal.trump = event["suit"] = move["suit"]
         deal.begin_play()
         return [self.record(event)]
 
-    def _keep_trump(self, seat: int, move: Action) -> list[Event]:
+    def _keep_trump(self, seat: int) -> list[Event]:
         self.deal.begin_play()
         return [self.record({"type": "keep_trump", "seat": seat})]
 
-    def _play(self, seat: int, move: Action) -> list[Event]:
+    def _play(self, seat: int, move: PlayCard) -> list[Event]:
         deal = self.deal
         card = move["card"]
         sets_trump = self._sets_trump(card)
         if sets_trump:
-            deal.trump = suit_of(card)
+            deal.trump = suit(card)
         deal.hands[seat].remove(card)
         # CP-11: whether a card is a trump is settled as it is played.
         play = Play(seat, card, trump=suit_of(card) == deal.trump)
         deal.trick.append(play)
         deal.must_trump = False
-        events = [self.record({"type": "play", **play.to_json()})]
+        events = [self.record({"type": "play", "seat": seat, "card": card, "trump": play.trump})]
         if sets_trump:
-            events.append(self.record({"type": "trump_set", "seat": seat, "suit": deal.trump}))
+            events.append(self.record({"type": "trump_set", "seat": seat, "suit": suit(card)}))
         if len(deal.trick) == len(SEATS):
             events += self._close_trick()
         return events
@@ -507,11 +531,11 @@ class CourtPieceMatch(Match):
             events += self._finish_deal(outcome)
         return events
 
-    def _ask_trump(self, seat: int, move: Action) -> list[Event]:
+    def _ask_trump(self, seat: int) -> list[Event]:
         """CP-9: asked by a player who cannot follow, who must then trump if they can."""
         return [self.record({"type": "ask_trump", "seat": seat}), *self._show_trump()]
 
-    def _reveal(self, seat: int, move: Action) -> list[Event]:
+    def _reveal(self, seat: int) -> list[Event]:
         """CP-10: shown by the caller on their lead, who must then lead a trump."""
         return self._show_trump()
 
@@ -520,13 +544,12 @@ class CourtPieceMatch(Match):
         deal = self.deal
         card, caller = deal.face_down_card(), deal.caller_seat()
         deal.hands[caller] = sorted_hand([*deal.hands[caller], card])
-        deal.face_down, deal.shown_card, deal.trump = None, card, suit_of(card)
+        trump = suit(card)
+        deal.face_down, deal.shown_card, deal.trump = None, card, trump
         deal.must_trump = True
-        return [
-            self.record({"type": "trump_shown", "seat": caller, "card": card, "suit": deal.trump})
-        ]
+        return [self.record({"type": "trump_shown", "seat": caller, "card": card, "suit": trump})]
 
-    def _next_deal(self, seat: int, move: Action) -> list[Event]:
+    def _next_deal(self, seat: int) -> list[Event]:
         """CP-2: the next deal, by the dealer the last one's result names. The history starts
         afresh: the codes in the last deal's moves name cards that now lie in new hands."""
         number = self.deal.number + 1

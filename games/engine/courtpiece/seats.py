@@ -7,9 +7,8 @@ opposite: team 0 is seats 0 and 2, team 1 is seats 1 and 3.
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.engine.cards import rank_of, standard_deck
+from games.engine.events import CourtPieceDraw, DrawnRank
 from games.engine.rng import MatchRandom
 from games.engine.tricks import rank_value, seat_after
 
@@ -39,13 +38,13 @@ def team_seats(team: int) -> list[int]:
     return [seat for seat in SEATS if team_of(seat) == team]
 
 
-def draw_for_first_chooser(rng: MatchRandom) -> tuple[int, dict[str, Any]]:
+def draw_for_first_chooser(rng: MatchRandom) -> tuple[int, CourtPieceDraw]:
     """CP-2: everyone draws a card and the highest chooses trump; suits do not break ties, so
     only the tied players draw again, each round from a fresh deck. Returns the chooser and
     the public event. The event names ranks only: the drawn cards go back into the deck, so
     their codes would name cards that now lie in somebody's hand."""
     drawing = list(SEATS)
-    rounds: list[list[dict[str, Any]]] = []
+    rounds: list[list[DrawnRank]] = []
     while len(drawing) > 1:
         drawn = dict(zip(drawing, rng.shuffled(standard_deck()), strict=False))
         rounds.append([{"seat": seat, "rank": rank_of(card)} for seat, card in drawn.items()])

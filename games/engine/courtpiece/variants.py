@@ -11,6 +11,7 @@ from games.engine.courtpiece.deal import TrumpCall
 from games.engine.courtpiece.match import CourtPieceMatch
 from games.engine.courtpiece.outcome import TRICKS_IN_A_DEAL, Outcome, pile_outcome, tens_outcome
 from games.engine.courtpiece.seats import team_of
+from games.engine.events import CourtPieceTally, Streak
 from games.engine.rng import MatchRandom
 from games.engine.tricks import Play
 
@@ -81,9 +82,9 @@ class DoubleSar(CourtPieceMatch):
         deal = self.deal
         return pile_outcome(deal.taken, deal.tricks_played, deal.calling_team)
 
-    def variant_view(self) -> dict[str, Any]:
+    def variant_view(self) -> CourtPieceTally:
         deal = self.deal
-        streak = (
+        streak: Streak | None = (
             None if deal.streak_seat is None else {"seat": deal.streak_seat, "tricks": deal.streak}
         )
         return {"pile": deal.pile, "streak": streak}
@@ -104,7 +105,7 @@ class Mendikot(CourtPieceMatch):
         deal = self.deal
         return tens_outcome(deal.tens, deal.taken, deal.tricks_played)
 
-    def variant_view(self) -> dict[str, Any]:
+    def variant_view(self) -> CourtPieceTally:
         return {"tens": list(self.deal.tens)}
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import IntEnum
 
+from games.engine.actions import PitchCall
 from games.engine.errors import IllegalAction
 from games.engine.pitch.seats import seats_from_left_of
 
@@ -21,7 +22,7 @@ class Bid(IntEnum):
     """A promise to take all six tricks, worth 5 (PI-7)."""
 
     @property
-    def wire(self) -> int | str:
+    def wire(self) -> PitchCall:
         """How the call travels in actions, events and views: "pass", 2, 3, 4 or "kot"."""
         return _WIRE[self]
 
@@ -38,10 +39,14 @@ class Bid(IntEnum):
             raise ValueError(f"not a bid: {value!r}") from None
 
 
-_WIRE: dict[Bid, int | str] = {Bid.PASS: "pass", Bid.KOT: "kot"} | {
-    bid: bid.value for bid in (Bid.TWO, Bid.THREE, Bid.FOUR)
+_WIRE: dict[Bid, PitchCall] = {
+    Bid.PASS: "pass",
+    Bid.TWO: 2,
+    Bid.THREE: 3,
+    Bid.FOUR: 4,
+    Bid.KOT: "kot",
 }
-_FROM_WIRE = {wire: bid for bid, wire in _WIRE.items()}
+_FROM_WIRE: dict[int | str, Bid] = {wire: bid for bid, wire in _WIRE.items()}
 
 LADDER = tuple(bid.wire for bid in Bid)
 """Every call as it travels, lowest first: "pass", 2, 3, 4, "kot" (PI-2)."""

@@ -7,19 +7,20 @@ from enum import StrEnum
 from typing import Any, ClassVar, Literal
 
 from games.engine import actions
+from games.engine.actions import PitchAction, PitchStep
 from games.engine.base import (
-    Action,
     ActionFields,
     Event,
     HandGroup,
     HandLabel,
     Match,
-    View,
+    SentAction,
     action_type,
     labelled,
 )
 from games.engine.cards import normalise_code
 from games.engine.errors import IllegalAction
+from games.engine.events import PitchHandSummary
 from games.engine.pitch.bidding import (
     Bid,
     allowed_bids,
@@ -48,11 +49,12 @@ from games.engine.pitch.seats import (
 )
 from games.engine.rng import MatchRandom
 from games.engine.tricks import Play, TeamResult, trick_winner
+from games.engine.views import PitchView
 
 FIRST_DEALER = 3
 """Seat 3 deals the first hand, so seat 0 ("You" in the daily deal) bids first."""
 
-DEAL: Action = {"type": "deal"}
+DEAL: PitchStep = {"type": "deal"}
 
 
 class PitchResult(TeamResult):
@@ -81,7 +83,7 @@ class PitchMatch(Match):
     target. Build one with ``GAMES["pitch"].new_match``, or ``match_from_deal`` for a chosen
     deal."""
 
-    game = "pitch"
+    game: Literal["pitch"] = "pitch"
     action_fields: ClassVar[ActionFields] = {
         "bid": {"bid": actions.bid},
         "play": {"card": actions.card},
@@ -110,7 +112,7 @@ class PitchMatch(Match):
         """Cards in each team's tricks this hand."""
         self.tricks_taken = [0, 0]
         self.scores = [0, 0]
-        self.last_hand: dict[str, Any] | None = None
+        self.last_hand: PitchHandSummary | None = None
         self.winner: int | None = None
         """The winning team, once the match is over."""
 
@@ -203,26 +205,26 @@ class PitchMatch(Match):
     def between_deals(self) -> bool:
         return self.phase is Phase.HAND_OVER
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> list[PitchAction]:
         if self.phase is Phase.OVER or type(seat) is not int or seat != self.turn:
             return []  # a bool or a float is no seat
         if self.phase is Phase.HAND_OVER:
-            return [dict(DEAL)]
+            return [DEAL.copy()]
         if self.phase is Phase.BIDDING:
             return [{"type": "bid", "bid": bid.wire} for bid in self._allowed_bids(seat)]
         return [{"type": "play", "card": card} for card in self._playable(seat)]
 
-    def default_action(self, seat: int) -> Action:
+    def default_action(self, seat: int) -> PitchAction:
         """A pass, or a dealer's forced 2, when bidding; the lowest legal card when playing;
         the next hand when it is time to deal."""
         seat = self.require_turn(seat)
         if self.phase is Phase.HAND_OVER:
-            return dict(DEAL)
+            return DEAL.copy()
         if self.phase is Phase.BIDDING:
             return {"type": "bid", "bid": self._allowed_bids(seat)[0].wire}
         return {"type": "play", "card": lowest_card(self._playable(seat))}
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: int, action: SentAction) -> list[Event]:
         seat = self.require_turn(seat)
         kind = action_type(action)
         if kind == "bid":
@@ -233,7 +235,7 @@ class PitchMatch(Match):
             return self._deal()
         raise IllegalAction("unknown_action", f"Pitch has no action {kind!r}.")
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None) -> PitchView:
         if seat is not None and (type(seat) is not int or seat not in range(SEATS)):
             raise IllegalAction("bad_seat", f"There is no seat {seat!r} at this table.")
         return {
@@ -310,7 +312,7 @@ class PitchMatch(Match):
             dealer_can_match_kot=self.settings.dealer_can_match_kot,
         )
 
-    def _parse_bid(self, seat: int, action: Action) -> Bid:
+    def _parse_bid(self, seat: int, action: SentAction) -> Bid:
         if self.phase is not Phase.BIDDING:
             raise IllegalAction("not_bidding", "The bidding is over for this hand.")
         try:
@@ -332,8 +334,16 @@ class PitchMatch(Match):
         self.pitcher = self.turn = pitcher_of(self.calls, self.dealer)
         self.phase = Phase.PLAYING
         stolen = self.pitcher == self.dealer and bid == highest_before
-        pitch = {"type": "pitcher", "seat": self.pitcher, "bid": self._contract().wire}
-        events.append(self.record({**pitch, "dealer_steal": stolen}))
+        events.append(
+            self.record(
+                {
+                    "type": "pitcher",
+                    "seat": self.pitcher,
+                    "bid": self._contract().wire,
+                    "dealer_steal": stolen,
+                }
+            )
+        )
         return events
 
     def _contract(self) -> Bid:
@@ -345,7 +355,7 @@ class PitchMatch(Match):
     def _playable(self, seat: int) -> list[str]:
         return playable_cards(self.hands[seat], self.trick, self.trump)
 
-    def _parse_play(self, seat: int, action: Action) -> str:
+    def _parse_play(self, seat: int, action: SentAction) -> str:
         if self.phase is not Phase.PLAYING:
             raise IllegalAction("not_playing", "Cards are played once the bidding is over.")
         try:

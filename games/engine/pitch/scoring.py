@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from games.engine.events import PitchHandSummary
 from games.engine.pitch.bidding import Bid
 from games.engine.pitch.options import LowRule, PitchOptions
 from games.engine.pitch.seats import HAND_SIZE, suit, team_of
@@ -112,7 +112,7 @@ class HandSummary:
     settlement: Settlement
     scores: tuple[int, int]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> PitchHandSummary:
         points = self.points
         return {
             "hand": self.hand,

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from games.engine.cards import PRINTED_JOKER, Suit, normalise_code, standard_deck
 from games.engine.rng import MatchRandom
 from games.engine.tricks import rank_value, seat_after
+from games.engine.tricks import suit as suit
 
 SEATS = 4
 HAND_SIZE = 6
@@ -28,11 +29,6 @@ def team_of(seat: int) -> int:
 
 def next_seat(seat: int) -> int:
     return seat_after(seat, SEATS, CLOCKWISE)
-
-
-def suit(card: str) -> str:
-    """The suit letter of a card (Pitch's deck has no jokers)."""
-    return card[-1]
 
 
 def seats_from_left_of(seat: int) -> list[int]:

@@ -18,30 +18,32 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from games.engine import actions
+from games.engine.actions import Declare, Discard, RummyAction
 from games.engine.base import (
     AbsentSeat,
-    Action,
     ActionFields,
     Event,
     HandGroup,
     HandLabel,
     Match,
     MatchResult,
-    View,
+    SentAction,
     action_type,
     labelled,
 )
 from games.engine.cards import normalise_code
 from games.engine.errors import IllegalAction
+from games.engine.events import RummyDeal
 from games.engine.rng import MatchRandom
 from games.engine.rummy.deal import Deal, SeatStatus, copied, full_deck, next_seat
 from games.engine.rummy.formats import FORMATS, DealsFormat, Format, Standings
 from games.engine.rummy.melds import validate_declaration
 from games.engine.rummy.ranks import FULL_COUNT, is_joker
 from games.engine.rummy.scoring import arrange, best_show, hand_points
+from games.engine.views import RummyView
 
 DEFAULT_OPTIONS: dict[str, Any] = {"rejoin": False, "deals": 0, "stand_ins": True}
 """``rejoin``: in Pool, an eliminated player may come back once (RM-24, a table option).
@@ -87,15 +89,13 @@ _HINTS = {
     Phase.DISCARD: "You hold 14 cards: discard one, or declare.",
     Phase.BETWEEN_DEALS: "This deal is over; the next one has not been dealt yet.",
 }
-_ACTIONS = frozenset({"draw", "drop", "discard", "declare", "deal", "rejoin", "stay_out"})
-
-Handler = Callable[[int, Mapping[str, Any]], list[Event]]
+Handler = Callable[[int, SentAction], list[Event]]
 
 
 class RummyMatch(Match):
     """A game of 13-card Indian Rummy in one of its formats (RM-23 .. RM-26)."""
 
-    game = "rummy"
+    game: Literal["rummy"] = "rummy"
     action_fields: ClassVar[ActionFields] = {
         "draw": {"source": actions.as_is},
         "drop": {},
@@ -298,7 +298,7 @@ class RummyMatch(Match):
 
     # -- what a seat may do ------------------------------------------------------------------
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> list[RummyAction]:
         if type(seat) is not int or seat not in self.to_move():  # a bool or a float is no seat
             return []
         phase = self.phase
@@ -310,22 +310,22 @@ class RummyMatch(Match):
             return [{"type": "rejoin"}, {"type": "stay_out"}]
         return [{"type": "deal"}]
 
-    def _draw_choices(self) -> list[Action]:
-        choices: list[Action] = [{"type": "draw", "source": "closed"}]
+    def _draw_choices(self) -> list[RummyAction]:
+        choices: list[RummyAction] = [{"type": "draw", "source": "closed"}]
         if self._open_draw_refusal() is None:
             choices.append({"type": "draw", "source": "open"})
         if self.format.drops is not None:
             choices.append({"type": "drop"})
         return choices
 
-    def _discard_choices(self) -> list[Action]:
+    def _discard_choices(self) -> list[RummyAction]:
         deal = self.deal
         hand = deal.hands[deal.turn]
-        discards: list[Action] = [
+        discards: list[RummyAction] = [
             {"type": "discard", "card": card} for card in dict.fromkeys(hand) if card != deal.taken
         ]
         show = best_show(hand, deal.wild_rank, keep=deal.taken)
-        declare = {
+        declare: Declare = {
             "type": "declare",
             "discard": show.aside,
             "groups": show.arrangement.as_declared(),
@@ -340,7 +340,7 @@ class RummyMatch(Match):
             return AbsentSeat.DROP
         return AbsentSeat.STAND_IN if self.options.get("stand_ins", True) else AbsentSeat.TIME_OUT
 
-    def forfeit_action(self, seat: int) -> Action | None:
+    def forfeit_action(self, seat: int) -> RummyAction | None:
         """Deals rummy has no drop (RM-26), so a seat gone for good from a table no bot may
         play (issue 31: a table of such seats never ended) loses each deal as the rules make
         a player lose it at once: it draws, then shows its hand as it lies, all 13 cards in one
@@ -352,36 +352,39 @@ class RummyMatch(Match):
         if self.phase is Phase.DRAW:
             return self.default_action(seat)
         if self.phase is Phase.DISCARD:
-            aside = self.default_action(seat)["card"]
+            aside = self._default_discard(seat)["card"]
             rest = list(self.deal.hands[seat])
             rest.remove(aside)
             return {"type": "declare", "discard": aside, "groups": [rest]}
         return None
 
-    def default_action(self, seat: int) -> Action:
+    def default_action(self, seat: int) -> RummyAction:
         """A timeout draws from the closed deck, then discards the card just drawn (or, when
         that came from the open pile, the card the best arrangement leaves over); between
         deals it declines a rejoin offer, or deals."""
         seat = self.require_turn(seat)
-        deal = self.deal
         phase = self.phase
         if phase is Phase.DRAW:
             return {"type": "draw", "source": "closed"}
         if phase is Phase.DISCARD:
-            card = deal.drawn
-            if card is None or card == deal.taken:
-                card = best_show(deal.hands[seat], deal.wild_rank, keep=deal.taken).aside
-            return {"type": "discard", "card": card}
+            return self._default_discard(seat)
         return {"type": "stay_out"} if seat in self.rejoin_offers else {"type": "deal"}
+
+    def _default_discard(self, seat: int) -> Discard:
+        deal = self.deal
+        card = deal.drawn
+        if card is None or card == deal.taken:
+            card = best_show(deal.hands[seat], deal.wild_rank, keep=deal.taken).aside
+        return {"type": "discard", "card": card}
 
     # -- applying an action ------------------------------------------------------------------
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: int, action: SentAction) -> list[Event]:
         seat = self.require_turn(seat)
         kind = action_type(action)
         handler = self._handlers(seat).get(kind)
         if handler is None:
-            if kind in _ACTIONS:
+            if kind in actions.RUMMY_TYPES:
                 raise IllegalAction("not_now", _HINTS[self.phase])
             raise IllegalAction("unknown_action", f"Rummy has no {kind!r} action.")
         return handler(seat, action)
@@ -396,7 +399,7 @@ class RummyMatch(Match):
             return {"rejoin": self._rejoin, "stay_out": self._stay_out}
         return {"deal": self._deal_next}
 
-    def _draw(self, seat: int, action: Mapping[str, Any]) -> list[Event]:
+    def _draw(self, seat: int, action: SentAction) -> list[Event]:
         source = action.get("source")
         if source not in ("closed", "open"):
             raise IllegalAction("bad_source", "Draw from the 'closed' deck or the 'open' pile.")
@@ -440,7 +443,7 @@ class RummyMatch(Match):
             return None
         return drops.middle if self.deal.has_drawn[seat] else drops.first
 
-    def _drop(self, seat: int, _action: Mapping[str, Any]) -> list[Event]:
+    def _drop(self, seat: int, _action: SentAction) -> list[Event]:
         cost = self.drop_cost(seat)
         if cost is None:  # only asked in the seat's draw phase, so: a format without drops
             raise IllegalAction("no_drop", "There is no drop in Deals rummy.")
@@ -448,14 +451,14 @@ class RummyMatch(Match):
         event = self.record({"type": "drop", "seat": seat, "points": cost})
         return [event, *self._after_leaving()]
 
-    def _discard(self, seat: int, action: Mapping[str, Any]) -> list[Event]:
+    def _discard(self, seat: int, action: SentAction) -> list[Event]:
         card = self._held_card(action.get("card"), "discarded")
         self.deal.discard(card)
         event = self.record({"type": "discard", "seat": seat, "card": card})
         self.deal.pass_turn()
         return [event]
 
-    def _declare(self, seat: int, action: Mapping[str, Any]) -> list[Event]:
+    def _declare(self, seat: int, action: SentAction) -> list[Event]:
         aside = self._held_card(action.get("discard"), "put aside")
         groups = _card_groups(action.get("groups"))
         laid = Counter(card for group in groups for card in group)
@@ -575,7 +578,7 @@ class RummyMatch(Match):
         self.rejoin_offers = offers if score is not None else []
         self.rejoin_score = score if self.rejoin_offers else None
 
-    def _rejoin(self, seat: int, _action: Mapping[str, Any]) -> list[Event]:
+    def _rejoin(self, seat: int, _action: SentAction) -> list[Event]:
         score = self.rejoin_score
         assert score is not None  # offers exist only with a score
         self.standings.scores[seat] = score
@@ -584,11 +587,11 @@ class RummyMatch(Match):
         self.rejoin_offers.remove(seat)
         return [self.record({"type": "rejoin", "seat": seat, "score": score})]
 
-    def _stay_out(self, seat: int, _action: Mapping[str, Any]) -> list[Event]:
+    def _stay_out(self, seat: int, _action: SentAction) -> list[Event]:
         self.rejoin_offers.remove(seat)
         return [self.record({"type": "stay_out", "seat": seat})]
 
-    def _deal_next(self, seat: int, _action: Mapping[str, Any]) -> list[Event]:
+    def _deal_next(self, seat: int, _action: SentAction) -> list[Event]:
         number = self.deal.number + 1
         self.deal = Deal.dealt(
             number=number,
@@ -601,7 +604,7 @@ class RummyMatch(Match):
         self.history = []  # RM-29: the history is the current deal's
         return [self.record(self._deal_event())]
 
-    def _deal_event(self) -> Event:
+    def _deal_event(self) -> RummyDeal:
         deal = self.deal
         return {
             "type": "deal",
@@ -614,7 +617,7 @@ class RummyMatch(Match):
 
     # -- what a seat sees --------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None) -> RummyView:
         """What ``seat`` sees, as copies: a caller may decorate a view without moving the match."""
         if seat is not None and (
             not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players
@@ -662,7 +665,7 @@ class RummyMatch(Match):
             else None,
         }
 
-    def sealed_view(self, seat: int | None) -> View:
+    def sealed_view(self, seat: int | None) -> RummyView:
         """The view with the last deal's shown hands (RM-5) open for ``seat``'s own alone: the
         others keep their outcome and points, which the board shows anyway, not their cards."""
         view = self.view(seat)

@@ -16,23 +16,24 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from games.engine import actions
+from games.engine.actions import UndersAction
 from games.engine.base import (
-    Action,
     ActionFields,
     Event,
     HandGroup,
     HandLabel,
     Match,
     MatchResult,
-    View,
+    SentAction,
     action_type,
     labelled,
 )
 from games.engine.cards import decks, normalise_code, rank_of
 from games.engine.errors import IllegalAction
+from games.engine.events import UndersPlay, UndersUnder
 from games.engine.rng import MatchRandom
 from games.engine.unders.holding import Holding, Source
 from games.engine.unders.pile import Burn, burn_after, can_play, has_play, in_order, value
@@ -43,6 +44,7 @@ from games.engine.unders.plays import (
     playable_sets,
     strongest_overs,
 )
+from games.engine.views import UndersView
 
 VARIANT = "classic"
 CARDS_DEALT = 12
@@ -104,7 +106,7 @@ class Deal:
 class UndersMatch(Match):
     """One round of Hidden Unders: the cards of every seat, the deck, the pile, whose turn."""
 
-    game = "unders"
+    game: Literal["unders"] = "unders"
     action_fields: ClassVar[ActionFields] = {
         "overs": {"cards": actions.cards},
         "play": {"cards": actions.cards},
@@ -238,7 +240,7 @@ class UndersMatch(Match):
     def is_over(self) -> bool:
         return self.winner is not None
 
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> list[UndersAction]:
         if type(seat) is not int or seat not in self.to_move():  # a bool is no seat
             return []
         holding = self.holdings[seat]
@@ -254,7 +256,7 @@ class UndersMatch(Match):
         plays = playable_sets(holding.open_cards, self.pile)
         return [{"type": "play", "cards": list(cards)} for cards in plays] or [{"type": "take"}]
 
-    def default_action(self, seat: int) -> Action:
+    def default_action(self, seat: int) -> UndersAction:
         """The lowest play that works, or taking the pile, or Draw/Done; the strongest four as
         overs (see ``plays``); the first under."""
         holding = self.holdings[self.require_turn(seat)]
@@ -267,7 +269,7 @@ class UndersMatch(Match):
             )
         return self.legal_actions(seat)[0]
 
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: int, action: SentAction) -> list[Event]:
         seat = self.require_turn(seat)
         kind = action_type(action)
         if kind == "overs":
@@ -284,7 +286,7 @@ class UndersMatch(Match):
             raise IllegalAction("unknown_action", f"Hidden Unders has no {kind!r} move.")
         return [self.record(event) for event in events]
 
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: int | None) -> UndersView:
         """The seat's own hand; every seat's overs (face up), hand size and unders left; the
         pile's top cards. Nobody sees an under, its owner included, until it is played (HU-9)."""
         if seat is not None and (type(seat) is not int or seat not in range(self.players)):
@@ -353,7 +355,7 @@ class UndersMatch(Match):
 
     # -- the moves ------------------------------------------------------------------------
 
-    def _lay_overs(self, seat: int, action: Action) -> list[Event]:
+    def _lay_overs(self, seat: int, action: SentAction) -> list[Event]:
         """HU-2: four cards from the hand face up on the unders; the turn goes on with a play."""
         self._require_step(Step.LAY_OVERS)
         holding = self.holdings[seat]
@@ -365,7 +367,7 @@ class UndersMatch(Match):
         self.step = Step.PLAY
         return [{"type": "overs", "seat": seat}]
 
-    def _play(self, seat: int, action: Action) -> list[Event]:
+    def _play(self, seat: int, action: SentAction) -> list[Event]:
         """HU-3: one or more cards of one rank from the hand, or from the overs once the hand is
         empty (HU-9), that match or beat the top of the pile."""
         self._require_step(Step.PLAY)
@@ -385,7 +387,7 @@ class UndersMatch(Match):
             )
         holding.give_up(cards)
         self.pile += cards
-        played = {
+        played: UndersPlay = {
             "type": "play",
             "seat": seat,
             "rank": rank_of(cards[0]),
@@ -394,7 +396,7 @@ class UndersMatch(Match):
         }
         return [played, *self._after_laying(seat, blind=False)]
 
-    def _play_under(self, seat: int, action: Action) -> list[Event]:
+    def _play_under(self, seat: int, action: SentAction) -> list[Event]:
         """HU-9: one under, blind. Unplayable, it goes onto the pile and the seat takes the
         pile; either way the turn then passes, even when the under burned the pile."""
         self._require_step(Step.PLAY)
@@ -409,7 +411,12 @@ class UndersMatch(Match):
         card = holding.unders.pop(index)
         playable = can_play(card, self.pile)
         self.pile.append(card)
-        turned = {"type": "under", "seat": seat, "rank": rank_of(card), "playable": playable}
+        turned: UndersUnder = {
+            "type": "under",
+            "seat": seat,
+            "rank": rank_of(card),
+            "playable": playable,
+        }
         if playable:
             return [turned, *self._after_laying(seat, blind=True)]
         taken = self._take_up_pile(seat)
@@ -497,7 +504,7 @@ def _step_at_turn_start(holding: Holding) -> Step:
     return Step.LAY_OVERS if holding.overs is None else Step.PLAY
 
 
-def _named_cards(action: Action) -> list[str]:
+def _named_cards(action: SentAction) -> list[str]:
     """The action's ``cards`` as canonical codes; ``IllegalAction`` for anything else."""
     named = action.get("cards")
     if not isinstance(named, list) or not named:

@@ -4,7 +4,7 @@ A match starts by itself when the last empty seat is taken, or when the table's 
 it and bots fill the empty seats.
 """
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -18,7 +18,7 @@ from accounts.moderation.sanctions import play_ban_words, sanction_in_force
 from games.engine import GAMES
 from games.news import publish
 from games.tables.models import BotLevel, Seat, Table, TableStatus
-from games.tables.news import TableChanged
+from games.tables.news import TableChanged, TablesDealt
 from games.tables.refusals import TableRefusal
 from games.tables.seeds import (
     GENERATOR_VERSION,
@@ -29,6 +29,7 @@ from games.tables.seeds import (
 )
 from games.tables.selectors import table_may_be_seen
 from games.tables.services.locked import LockedTable, atomic_locked
+from games.tables.sql import NEW_TABLE_ROWS
 
 MALFORMED_SEED = _("Your browser's seed for the deal is malformed.")
 
@@ -127,8 +128,9 @@ def tables_deal_seated(
     creator_id: int | None,
     game: str,
     variant: str,
-    players: Sequence[Sequence[int]],
+    players: Sequence[Sequence[int | str]],
     options: dict[str, Any] | None = None,
+    sized_options: Mapping[int, dict[str, Any]] | None = None,
     turn_seconds: int = 30,
     max_timeouts: int = 2,
     private: bool = False,
@@ -137,20 +139,26 @@ def tables_deal_seated(
     client_seeds: Sequence[Sequence[str]] | None = None,
 ) -> list[int]:
     """New tables with these members already seated (one list of user ids per table, in seat
-    order), their matches dealt at once: a tournament's round. Bulk writes, so the number of
-    queries does not grow with the tables; each table's news follows the commit (``ranked``: a
-    table formed by the ranked queue, games.ranked). ``shared_seed``: one server seed for all
-    of them (duplicate deals): tables of one size are dealt the very same match, each still
-    committed to its seed and verifiable, the seed held secret until ``tables_seed_release``
-    (a finished table's seed would deal the others' coming cards). ``client_seeds``, in the
-    shape of ``players``: the seeds their browsers sent (checked by the caller), mixed into
-    each deal (the ranked queue's accepts). Bad settings
-    raise ``ValidationError`` and nothing is made. No lock: the rows are new. Returns the new
-    tables' ids, in the order given."""
+    order), their matches dealt at once: a tournament's round. ``sized_options``: the options
+    of the tables of a size where they differ by size (a tournament's Deals table plays one
+    deal a player), else ``options``. Bulk writes, so the number of queries grows neither
+    with the tables nor with their sizes; their news follows the commit in one ``TablesDealt``
+    (``ranked``: a table formed by the ranked queue, games.ranked). ``shared_seed``: one server
+    seed for all of them (duplicate deals): tables of one size are dealt the very same match,
+    each still committed to its seed and verifiable, the seed held secret until
+    ``tables_seed_release`` (a finished table's seed would deal the others' coming cards).
+    ``client_seeds``, in the shape of ``players``: the seeds their browsers sent (checked by
+    the caller), mixed into each deal (the ranked queue's accepts). A ``str`` in ``players`` is
+    a house bot of that level (``BotLevel``) in that seat: the ranked queue's tables with bots
+    (issue 32), rated as that level. Bad settings raise ``ValidationError`` and nothing is
+    made. No lock: the rows are new. Returns the new tables' ids, in the order given."""
     _check_range("turn_seconds", turn_seconds, TURN_SECONDS)
     _check_range("max_timeouts", max_timeouts, MAX_TIMEOUTS)
+    levels = [player for seated in players for player in seated if isinstance(player, str)]
+    if any(level not in BotLevel.values for level in levels):
+        raise ValidationError({"bot_levels": _("Choose a bot level from the list.")})
     checked = {
-        size: _checked(game, variant, [""] * size, options or {})
+        size: _checked(game, variant, [""] * size, (sized_options or {}).get(size, options or {}))
         for size in {len(seated) for seated in players}
     }
     now = timezone.now()
@@ -187,24 +195,40 @@ def tables_deal_seated(
                 deadline=now + timedelta(seconds=seconds) if match.to_move() else None,
             )
         )
-    Table.objects.bulk_create(tables)
+    NEW_TABLE_ROWS.create(tables)
     Seat.objects.bulk_create(
-        Seat(table=table, number=number, user_id=user_id, client_seed=browser)
+        Seat(
+            table=table,
+            number=number,
+            user_id=None if isinstance(player, str) else player,
+            bot_level=player if isinstance(player, str) else "",
+            client_seed=browser,
+        )
         for table, seated, browsers in zip(tables, players, seeds_of, strict=True)
-        for number, (user_id, browser) in enumerate(zip(seated, browsers, strict=True))
+        for number, (player, browser) in enumerate(zip(seated, browsers, strict=True))
     )
-    for table in tables:
-        publish(
-            TableChanged(
-                table.pk,
-                table.version,
-                table.revision,
-                game=game,
-                public=not private,
-                status=table.status,
-                status_before=TableStatus.OPEN,
+    publish(
+        TablesDealt(
+            tuple(
+                TableChanged(
+                    table.pk,
+                    table.version,
+                    table.revision,
+                    game=game,
+                    public=not private,
+                    status=table.status,
+                    status_before=TableStatus.OPEN,
+                )
+                for table in tables
             )
         )
+    )
+    for table, seated in zip(tables, players, strict=True):
+        if any(isinstance(player, str) for player in seated):
+            # Its bots' clocks and first job, as any table with bots starts (the ranked
+            # queue deals one table a call).
+            with atomic_locked(table.pk) as locked:
+                locked.save()
     return [table.pk for table in tables]
 
 

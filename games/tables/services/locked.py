@@ -22,7 +22,7 @@ from accounts.ratings.skill import match_standings
 from games.engine import GAMES
 from games.engine.base import AbsentSeat, Action, Match
 from games.news import publish
-from games.sql import execute_together
+from games.sql import execute_together, in_one_statement
 from games.tables.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
 from games.tables.news import BotTurnDue, MatchFinished, TableChanged
 from games.tables.refusals import TableRefusal
@@ -51,6 +51,8 @@ class LockedTable:
     names: dict[int | None, str] = field(default_factory=dict)
     # The pictures they chose (``TableRows.avatars``), by user id.
     avatars: dict[int, str] = field(default_factory=dict)
+    # The bot accounts seated (``TableRows.programs``).
+    programs: frozenset[int] = frozenset()
     # The columns changed on each seat, by seat number: ``save`` writes those and no others, so
     # that no seat write puts back a value it never meant to change.
     changed_seats: dict[int, set[str]] = field(default_factory=dict)
@@ -74,6 +76,7 @@ class LockedTable:
             match=GAMES[table.game].from_json(table.state) if table.state else None,
             names={seat.user_id: name for seat, name in rows.seats},
             avatars=rows.avatars,
+            programs=rows.programs,
             last_move=rows.last_move,
             status_said=table.status,
         )
@@ -200,8 +203,9 @@ class LockedTable:
         seats = [
             SEAT_ROWS.update(seat, sorted(self.changed_seats[seat.number])) for seat in changed
         ]
-        # The moves, the seats and the row in one round trip (on PostgreSQL).
-        execute_together([*moves, *seats, TABLE_ROWS.update(table, fields)])
+        # The seats one by one, in their order; the moves and the row in one statement (on
+        # PostgreSQL), the seats' with it in one round trip.
+        execute_together([*seats, *in_one_statement([*moves, TABLE_ROWS.update(table, fields)])])
         publish(
             TableChanged(
                 table.pk,
@@ -224,7 +228,9 @@ class LockedTable:
         if any(seat.user_id not in self.names for seat in self.seats):
             return None
         named = [(seat, self.names[seat.user_id]) for seat in self.seats]
-        return table_snapshot_of(self.table, named, self.match, self.last_move, self.avatars)
+        return table_snapshot_of(
+            self.table, named, self.match, self.last_move, self.avatars, programs=self.programs
+        )
 
     def queue_bot_turn(self, now: datetime | None = None) -> None:
         """The job of a bot to move in the position now on the table (the next deal's not
@@ -328,7 +334,11 @@ class LockedTable:
 
     def _rate(self, ranks: list[int]) -> None:
         """Ratings move in the transaction that records the result: both or neither."""
-        seat_users = [seat.user_id for seat in self.seats]
+        # A house bot's seat (a ranked table formed with bots, issue 32) is rated as its level.
+        seat_users = [
+            seat.user_id if seat.user_id is not None else (seat.bot_level or None)
+            for seat in self.seats
+        ]
         if None in seat_users:
             # A member deleted their account mid-match: the others' result still stands, but a
             # table short of a member cannot be rated as the match was played.
@@ -341,7 +351,11 @@ class LockedTable:
             left={seat.user_id for seat in self.seats if seat.left and seat.user_id is not None},
         )
         ratings_record_match(
-            game=self.table.game, match_ref=self.table.pk, teams=teams, ranks=standings
+            game=self.table.game,
+            variant=self.table.variant,
+            match_ref=self.table.pk,
+            teams=teams,
+            ranks=standings,
         )
 
 

@@ -13,7 +13,7 @@ from games.web.console import chat_context_words
 register = template.Library()
 
 
-@register.inclusion_tag("games/_place_chat.html", takes_context=True)
+@register.inclusion_tag("games/_chat.html", takes_context=True)
 def place_chat(
     context: template.Context, kind: str, key: object, invite: str | None = None
 ) -> dict[str, Any]:
@@ -22,6 +22,7 @@ def place_chat(
         "user": context.get("user"),
         "request": context.get("request"),
         "invite": invite,
+        "room": "place",
         "socket_path": f"/ws/chat/{kind}/{key}/{query}",
         "chat": chat_context_words(),
     }

@@ -1,17 +1,8 @@
 // The hand: the player's cards as SVG buttons (the ones a legal move uses lit, the others
-// dimmed), the cards picked for a move of several, the arrow keys between the cards, and
-// the keyboard focus kept on its card across redraws.
+// dimmed) in a list box for screen readers, the cards picked for a move of several, the arrow
+// keys between the cards, and the keyboard focus kept on its card across redraws.
 import { Taash, api, byId, el, game, selection, table } from "./state.js";
 import { cardActions, cardClicked } from "./moves.js";
-
-export function selectedCards() {
-  return [...selection.values()];
-}
-
-export function toggle(key, code) {
-  if (selection.get(key) === code) selection.delete(key);
-  else selection.set(key, code);
-}
 
 // The card at a place: the hand's by default, a game's own places (overs, rummy groups) too.
 function cardAt(key) {
@@ -60,13 +51,62 @@ export function renderHand() {
   if (!hand || !frame.view) return;
   const codes = frame.view.hand || [];
   pruneSelection();
-  if (game.hand && game.hand(api, hand)) return;
-  const toggles = frame.legal.some((action) => Array.isArray(action.cards));
-  hand.replaceChildren(
-    ...codes.map((code, index) =>
-      cardButton(code, { key: "hand:" + index, toggle: toggles, trump: game.isTrump && game.isTrump(api, code) }),
-    ),
-  );
+  if (!(game.hand && game.hand(api, hand))) {
+    const toggles = frame.legal.some((action) => Array.isArray(action.cards));
+    hand.replaceChildren(
+      ...codes.map((code, index) =>
+        cardButton(code, { key: "hand:" + index, toggle: toggles, trump: game.isTrump && game.isTrump(api, code) }),
+      ),
+    );
+  }
+  listed(hand);
+}
+
+// To a screen reader the hand is a list box of its cards by name (ARIA Authoring Practices'
+// listbox: "5 of spades, 3 of 13", and "selected" for a card lifted for a move of several):
+// each card stays a <button> (which may take the option role), so Enter, Space and a tap
+// still play or lift it. One card is in the Tab order (the lifted one, else the one a move
+// uses, else the first); the arrow keys go from card to card (listenToKeys). A game's own
+// places in the hand (Hidden Unders' overs and unders) are groups of options. A hand that
+// holds buttons other than cards (rummy's groups, each with its "move here" button) cannot be
+// a list box, which may own options only (axe refused it): it is a toolbar (the Practices'
+// toolbar: a set of controls, toggle buttons among them, one Tab stop, the arrow keys between
+// them) of named groups, each card a toggle button (aria-pressed), each group's button in it.
+export function listed(hand) {
+  const cards = [...hand.querySelectorAll(".card-button")];
+  hand.removeAttribute("aria-multiselectable");
+  if (hand.querySelector("button:not(.card-button)")) {
+    hand.setAttribute("role", "toolbar");
+    hand.removeAttribute("aria-orientation"); // a toolbar's own: horizontal
+    const buttons = stops(hand);
+    rove(buttons, buttons.find((button) => button === document.activeElement) || cards.find((card) => card.getAttribute("aria-pressed") === "true") || buttons[0]);
+    return;
+  }
+  const several = cards.some((card) => card.hasAttribute("aria-pressed") || card.hasAttribute("aria-selected"));
+  hand.setAttribute("role", "listbox");
+  hand.setAttribute("aria-orientation", "horizontal");
+  if (several) hand.setAttribute("aria-multiselectable", "true");
+  for (const card of cards) {
+    card.setAttribute("role", "option");
+    if (card.hasAttribute("aria-pressed")) {
+      card.setAttribute("aria-selected", card.getAttribute("aria-pressed"));
+      card.removeAttribute("aria-pressed");
+    }
+  }
+  const focused = cards.find((card) => card === document.activeElement);
+  const first =
+    focused || cards.find((card) => card.getAttribute("aria-selected") === "true") || cards.find((card) => card.classList.contains("legal")) || cards[0];
+  rove(cards, first);
+}
+
+// What the arrow keys go between: a list box's cards, or every button of a toolbar.
+function stops(hand) {
+  return [...hand.querySelectorAll(hand.getAttribute("role") === "toolbar" ? "button" : ".card-button")];
+}
+
+// The one card of the hand the Tab key reaches.
+function rove(cards, current) {
+  for (const card of cards) card.tabIndex = card === current ? 0 : -1;
 }
 
 // Where the keyboard focus is in the hand or the moves, to put it back after a redraw: the
@@ -105,18 +145,19 @@ export function keepingFocus(draw) {
   restoreFocus(place);
 }
 
-// Arrow keys move between the cards of the hand (mirrored where the hand runs right to left;
-// at a match it runs left to right in every language, table_screen.css), Home and End to
-// its ends; Enter or Space plays or selects the focused card as a click does.
+// Arrow keys move between the cards of the hand, and a toolbar's other buttons (mirrored
+// where the hand runs right to left; at a match it runs left to right in every language,
+// table_screen.css), Home and End to its ends; Enter or Space plays or selects the focused
+// card as a click does.
 export function listenToKeys() {
   const handBox = byId("hand");
   if (!handBox) return;
   handBox.addEventListener("keydown", (event) => {
-    const card = event.target.closest(".card-button");
-    if (!card) return;
+    const cards = stops(handBox);
+    const card = event.target.closest("button");
+    if (!cards.includes(card)) return;
     const rtl = getComputedStyle(handBox).direction === "rtl";
     const steps = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 1, ArrowUp: -1 };
-    const cards = [...handBox.querySelectorAll(".card-button")];
     const at = cards.indexOf(card);
     let next = null;
     if (event.key in steps) next = cards[Math.min(cards.length - 1, Math.max(0, at + steps[event.key]))];
@@ -125,5 +166,11 @@ export function listenToKeys() {
     if (!next) return;
     event.preventDefault();
     next.focus();
+  });
+  // The card (or button) last reached is the one Tab comes back to.
+  handBox.addEventListener("focusin", (event) => {
+    const cards = stops(handBox);
+    const card = event.target.closest("button");
+    if (cards.includes(card)) rove(cards, card);
   });
 }

@@ -1,24 +1,27 @@
 // Motion where the eye expects it (issue 30, point 3; STYLE.md: motion is the board's job, not
 // the page's). The last move's public events say what moved: a card played from the hand or
-// a seat to the trick, the trick swept to its winner, a card drawn from a pile to the hand or
-// a seat, a discard to the open pile, a new hand dealt from the deck, a show's result opening.
+// a seat to the trick (the card that completes a trick too, though the frame shows the trick
+// already gone: it flies to its place, then the trick is swept), the trick swept to its
+// winner, a card drawn from a pile to the hand or a seat, a discard to the open pile, a rummy
+// show (the declarer's cards fly into the panel that opens), Hidden Unders' cards laid on the
+// pile, an under turned, the pile taken up and cards drawn from the deck, a new hand dealt.
 // FLIP: where things were is measured before the frame is drawn, where they are after; a copy
 // of the card flies between the two in a layer of its own over the page (position: fixed, so
 // no layout box of the page changes), on transform and opacity alone, 150-300 ms. The real
 // card is in its place at once and answers a tap at once; it only shows when its copy lands.
 // Nothing moves under prefers-reduced-motion (checked here, and table.css hides the layer).
-import { Taash, byId, table } from "./state.js";
+import { byId, table } from "./state.js";
+import { FLIGHT_MS, face, fly, flyTo, rectOf, seen, sweep, sweepCopy } from "./flight.js";
+import { placeOf } from "./seats.js";
 
-const FLIGHT_MS = 220;
-const SWEEP_MS = 280;
 const DEAL_MS = 200;
 const DEAL_STAGGER_MS = 25;
 const DEALT = 5; // this many new cards in the hand at once are a deal, not a draw
+const SHOW_STAGGER_MS = 15;
+// The trick's four places, as the seats sit around the felt (table_tricks.js draws them).
+const TRICK_PLACES = { bottom: "south", right: "east", top: "north", left: "west" };
 const still = window.matchMedia("(prefers-reduced-motion: reduce)");
 let shown = table.frame ? table.frame.version : null;
-
-const rectOf = (node) => (node ? node.getBoundingClientRect() : null);
-const seen = (rect) => Boolean(rect && rect.width && rect.height);
 
 function handCards() {
   return [...document.querySelectorAll("#hand .card-button[data-card]")];
@@ -26,7 +29,9 @@ function handCards() {
 
 // Where the cards, piles and seats are before a frame is drawn.
 export function measured() {
-  if (still.matches) return null;
+  // Only a frame of a later move can move anything: measuring reads the layout (a forced
+  // layout of the whole page before it is drawn), which a tap or a redraw need not pay.
+  if (still.matches || shown === null || table.frame.version <= shown) return null;
   const hand = new Map();
   for (const button of handCards()) {
     const code = button.dataset.card;
@@ -38,76 +43,22 @@ export function measured() {
   });
   const trick = [...document.querySelectorAll("#trick .played .card-svg")].map((card) => ({
     rect: rectOf(card),
-    copy: card.cloneNode(true),
+    copy: face(card.closest(".played").dataset.card),
   }));
   const summary = byId("summary");
+  const pileTop = [...document.querySelectorAll("#pile .card-face")].pop();
   return {
     hand,
     seats,
     trick,
+    trickBox: rectOf(byId("trick")),
     closed: rectOf(byId("closed-deck")),
     open: rectOf(byId("open-pile")),
+    pile: rectOf(pileTop || byId("pile")),
+    deck: rectOf(byId("deck")),
+    under: rectOf(document.querySelector("#hand .under")),
     summaryEmpty: !summary || !summary.childElementCount,
   };
-}
-
-function layer() {
-  let flights = document.querySelector(".flights");
-  if (!flights) {
-    flights = document.createElement("div");
-    flights.className = "flights";
-    flights.setAttribute("aria-hidden", "true");
-    document.body.append(flights);
-  }
-  return flights;
-}
-
-// A copy of a card placed over ``at`` (a rect of the viewport) in the flights' layer.
-function copyAt(node, at) {
-  const box = document.createElement("div");
-  box.className = "flight";
-  Object.assign(box.style, { left: at.left + "px", top: at.top + "px", width: at.width + "px", height: at.height + "px" });
-  box.append(node);
-  layer().append(box);
-  return box;
-}
-
-// The transform that puts a box of ``at`` over ``over``: its centre, its width.
-function over(at, over) {
-  const dx = over.left + over.width / 2 - (at.left + at.width / 2);
-  const dy = over.top + over.height / 2 - (at.top + at.height / 2);
-  return `translate(${dx}px, ${dy}px) scale(${Math.max(0.2, over.width / at.width)})`;
-}
-
-// A card flies from ``from`` to where ``target`` now is (a copy of ``face`` does; the real one
-// shows when it lands).
-function fly(face, from, target, { ms = FLIGHT_MS, delay = 0 } = {}) {
-  const to = rectOf(target);
-  if (!seen(from) || !seen(to)) return;
-  const copy = copyAt(face, to);
-  const flight = copy.animate([{ transform: over(to, from) }, { transform: "none" }], {
-    duration: ms,
-    delay,
-    easing: "cubic-bezier(0.2, 0.7, 0.3, 1)",
-    fill: "backwards",
-  });
-  target.animate([{ opacity: 0 }, { opacity: 0 }], { duration: ms, delay, fill: "backwards" });
-  flight.finished.then(() => copy.remove(), () => copy.remove());
-}
-
-// A card leaves ``from`` for ``to`` and fades on the way (the trick to its winner).
-function sweep(face, from, to, delay = 0) {
-  if (!seen(from) || !seen(to)) return;
-  const copy = copyAt(face, from);
-  const flight = copy.animate(
-    [{ transform: "none", opacity: 1 }, { transform: over(from, to), opacity: 0 }],
-    { duration: SWEEP_MS, delay, easing: "ease-in", fill: "both" },
-  );
-  flight.finished.then(() => copy.remove(), () => copy.remove());
-}
-
-function face(code) {
-  return Taash.cards ? Taash.cards.svg(code) : null;
 }
 
 // The hand's cards that were not in it before, by place (twins of two decks counted).
@@ -128,17 +79,48 @@ function dealt(before) {
   });
 }
 
-function played(before, event, mine) {
-  const from = mine ? (before.hand.get(event.card) || [])[0] : before.seats.get(event.seat);
-  const figure = document.querySelector(`#trick .played[data-card="${CSS.escape(event.card)}"]`);
-  if (figure) fly(face(event.card), from || before.seats.get(event.seat), figure);
+// Where a card lands in the trick's box ``box`` from the seat at ``place`` (a card of ``size``).
+function trickSpot(box, place, size) {
+  const { width, height } = size;
+  const x = box.left + box.width / 2;
+  const y = box.top + box.height / 2;
+  const [cx, cy] = {
+    south: [x, box.bottom - height / 2],
+    north: [x, box.top + height / 2],
+    west: [box.left + width / 2, y],
+    east: [box.right - width / 2, y],
+  }[place] || [x, y];
+  return { left: cx - width / 2, top: cy - height / 2, width, height };
 }
 
-function swept(before, event) {
+// A card played to the trick. The one that completes a trick (``completes``: the trick event
+// follows in the same move) is no longer on the felt when the frame is drawn: it flies to its
+// place beside the others, and what it landed as is returned for the sweep.
+function played(before, event, mine, completes) {
+  const from = (mine ? (before.hand.get(event.card) || [])[0] : null) || before.seats.get(event.seat);
+  const figure = document.querySelector(`#trick .played[data-card="${CSS.escape(event.card)}"]`);
+  if (figure) {
+    fly(face(event.card), from, figure);
+    return null;
+  }
+  if (!completes || !before.trick.length || !seen(before.trickBox)) return null;
+  const spot = trickSpot(before.trickBox, TRICK_PLACES[placeOf(event.seat)], before.trick[0].rect);
+  const landing = { spot, copy: null, winner: null };
+  // Swept once it has landed (the winner is known by then: the trick event comes next).
+  const flight = flyTo(face(event.card), from, spot, {
+    landed: (copy) => (landing.winner ? sweepCopy(copy, spot, landing.winner) : copy.remove()),
+  });
+  return flight ? landing : null;
+}
+
+// The trick to its winner; ``landing``, the card that completed it, still on its way.
+function swept(before, event, landing) {
   // The trick stays on the felt where a game keeps it (Double Sar's waiting pile).
   if (!before.trick.length || document.querySelector("#trick .played")) return;
   const winner = before.seats.get(event.winner);
-  before.trick.forEach((card, index) => sweep(card.copy, card.rect, winner, index * 20));
+  if (landing) landing.winner = winner;
+  const wait = landing ? FLIGHT_MS : 0;
+  before.trick.forEach((card, index) => sweep(card.copy, card.rect, winner, wait + index * 20));
 }
 
 function drawn(before, event, mine) {
@@ -160,6 +142,43 @@ function discarded(before, event, mine) {
   if (top) fly(face(event.card), from, top);
 }
 
+// A rummy show: the declarer's cards fly from their hand (the reader's own, card by card) or
+// their seat into the panel of shown hands that opens with it (table_rummy.js summary).
+function showed(before, event, mine) {
+  const panel = document.querySelector(`#summary .shown-hand[data-seat="${event.seat}"]`);
+  if (!panel) return;
+  const left = new Map([...before.hand].map(([code, rects]) => [code, [...rects]]));
+  panel.querySelectorAll(".card-face[data-card]").forEach((card, index) => {
+    const code = card.dataset.card;
+    const from = (mine && (left.get(code) || []).shift()) || before.seats.get(event.seat);
+    fly(face(code), from, card, { delay: index * SHOW_STAGGER_MS });
+  });
+}
+
+// Hidden Unders: cards laid on the pile (its last ``count`` cards) from the hand or the overs,
+// or an under turned over (the pile's top card), from the player's own place or their seat.
+function laid(before, event, mine) {
+  const pile = [...document.querySelectorAll("#pile .card-face[data-card]")];
+  const cards = event.type === "under" ? pile.slice(-1) : pile.slice(-(event.count || 1));
+  const left = new Map([...before.hand].map(([code, rects]) => [code, [...rects]]));
+  cards.forEach((card) => {
+    const code = card.dataset.card;
+    const own = mine && (event.type === "under" ? before.under : (left.get(code) || []).shift());
+    fly(face(code), own || before.seats.get(event.seat), card);
+  });
+}
+
+// Cards to a hand from a pile (Hidden Unders' pile taken up, the deck drawn from): into the
+// reader's own hand card by card, face down to another seat.
+function gathered(before, event, mine, from) {
+  if (mine) {
+    newInHand(before).forEach((button, index) => fly(face(button.dataset.card), from, button, { delay: index * DEAL_STAGGER_MS }));
+    return;
+  }
+  const seat = document.querySelector(`#seats .seat[data-seat="${event.seat}"] .seat-avatar`);
+  if (seat) fly(face(null), from, seat);
+}
+
 // A result that opens (a show judged, a deal or the match over) grows into place.
 function opened(node) {
   if (!node || still.matches) return;
@@ -175,16 +194,24 @@ export function moved(before) {
   const fresh = shown !== null && frame.version > shown;
   shown = frame.version;
   if (!before || !fresh || still.matches) return;
-  if (newInHand(before).length >= DEALT) dealt(before);
-  const move = frame.last_move;
-  if (move && move.version === frame.version) {
+  const move = frame.last_move && frame.last_move.version === frame.version ? frame.last_move : null;
+  const events = (move && move.events) || [];
+  const gathering = events.some((event) => event.type === "take" || (event.type === "done" && event.drew));
+  if (!gathering && newInHand(before).length >= DEALT) dealt(before);
+  if (move) {
     const mine = move.seat === frame.seat;
-    for (const event of move.events || []) {
-      if (event.type === "play" && typeof event.card === "string") played(before, event, mine);
-      else if (event.type === "trick") swept(before, event);
+    let landing = null;
+    events.forEach((event, index) => {
+      const completes = events.slice(index + 1).some((next) => next.type === "trick");
+      if (event.type === "play" && typeof event.card === "string") landing = played(before, event, mine, completes) || landing;
+      else if (event.type === "play" || event.type === "under") laid(before, event, mine);
+      else if (event.type === "trick") swept(before, event, landing);
       else if (event.type === "draw" && move.seat === event.seat) drawn(before, event, mine);
       else if (event.type === "discard" && typeof event.card === "string") discarded(before, event, mine);
-    }
+      else if (event.type === "declare" && event.valid) showed(before, event, mine);
+      else if (event.type === "take") gathered(before, event, mine, before.pile);
+      else if (event.type === "done" && event.drew) gathered(before, event, mine, before.deck);
+    });
   }
   const summary = byId("summary");
   if (before.summaryEmpty && summary && summary.childElementCount) opened(summary);

@@ -1,8 +1,7 @@
 // Moves and actions: a card's tap, the moves the server lists as buttons (a move of several
 // cards once the picked cards are one of them), Ready between deals, moves and events told in
 // words, the last moves, and the dialog a move that costs asks through first.
-import { Taash, api, byId, el, format, game, root, selection, strings, table } from "./state.js";
-import { selectedCards, toggle } from "./hand.js";
+import { Taash, api, byId, el, format, game, root, selectedCards, selection, strings, table, toggle } from "./state.js";
 import { seatName } from "./seats.js";
 import { send } from "./socket.js";
 

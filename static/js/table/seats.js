@@ -2,74 +2,56 @@
 // whose turn it is and the time left (a ring around the picture), and the scores. At an open table the seats wait around the
 // felt and fill and empty as frames come, with the server's forms to take or leave one.
 import { Taash, api, byId, el, format, game, root, secondsLeft, secondsTo, strings, table } from "./state.js";
+import { avatar, leftOfTurn, ringsSet } from "./avatar.js";
 
-export function seatName(number) {
+// A seat's number and who sits in it ("" for nobody): "Seat 2" and "Bilal Khan".
+function seatParts(number) {
   const frame = table.frame;
   const seat = frame.seats[number];
   const label = format(strings.seat, { number: number + 1 });
-  if (!seat) return label;
+  if (!seat) return [label, ""];
   const bot = seat.bot && !seat.name
     ? format(strings.bot_label, { name: strings.bot_names[number % strings.bot_names.length], level: strings.bot_levels[seat.bot] || "" })
     : "";
-  const who = number === frame.seat ? strings.you : seat.name || bot;
+  // A bot account's seat (a program plays it through the bot API) says it is a bot.
+  const named = seat.bot === "account" && seat.name ? format(strings.bot_account_label, { name: seat.name }) : seat.name;
+  return [label, number === frame.seat ? strings.you : named || bot];
+}
+
+export function seatName(number) {
+  const [label, who] = seatParts(number);
   // The name set apart (first-strong isolate, as games/labels.py does): a Latin name in an
   // Urdu line keeps its brackets the right way round.
   return who ? label + " (\u2068" + who + "\u2069)" : label;
 }
 
-// The letters of a name that stand for it: the first of its first and last words, whole
-// letters as a reader sees them (a Devanagari letter with its vowel sign is one).
-function initials(name) {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = (word) => {
-    if (!window.Intl || !Intl.Segmenter) return word.slice(0, 1);
-    return new Intl.Segmenter().segment(word)[Symbol.iterator]().next().value.segment;
-  };
-  const picked = words.length > 1 ? [words[0], words[words.length - 1]] : words.slice(0, 1);
-  return picked.map(first).join("").toLocaleUpperCase();
+// The page a bot's seat links to, as the result's names do (issue 32): a house bot's level's
+// (/bots/<level>/), a bot account's player page. None for a person's seat or a stand-in's (the
+// member's), nor at the offline table, whose page gives no addresses to link to.
+function seatPage(seat) {
+  if (!seat || !seat.bot) return null;
+  const account = seat.bot === "account";
+  // A house bot's seat has no name: a level beside a name is a stand-in in a member's seat.
+  if (account ? !seat.name : seat.name) return null;
+  const page = account ? root.dataset.playerPage : root.dataset.botPage;
+  return page ? page + encodeURIComponent(account ? seat.name : seat.bot) + "/" : null;
 }
 
-// The seat's picture: the member's choice (accounts/profiles/avatars.py), a bot's level's own,
-// else the initials on the member's colour; around it, the clock as a ring that empties
-// (seats.css's stroke-dashoffset from --left) while the seat is to move; the dealer's mark.
-// Drawn for the eye: the seat's name, its clock and "dealer" are said in words beside it.
-function avatar(seat, moving, dealer) {
-  const bot = seat.bot && !seat.name;
-  const key = bot ? "bot-" + seat.bot : seat.avatar;
-  const svg = (className, viewBox, ...children) => {
-    const node = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-    node.setAttribute("class", className);
-    node.setAttribute("viewBox", viewBox);
-    node.setAttribute("aria-hidden", "true");
-    node.append(...children);
-    return node;
-  };
-  const shape = (tag, attributes) => {
-    const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
-    for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
-    return node;
-  };
-  const face = key
-    ? svg("avatar-picture", "0 0 40 40", shape("use", { href: "#avatar-" + key }))
-    : el("span", { class: "avatar-picture avatar-initials", text: initials(seat.name || "?") });
-  const box = el("span", { class: "seat-avatar" + (moving ? " timed" : ""), "data-avatar": key || "initials", "aria-hidden": "true" }, face);
-  if (!key) box.style.setProperty("--hue", seat.hue || 0);
-  if (moving) box.append(svg("clock-ring", "0 0 44 44", shape("circle", { cx: 22, cy: 22, r: 20, pathLength: 100 })));
-  if (dealer) box.append(el("span", { class: "dealer-mark" }));
-  return box;
-}
-
-// How much of the turn is left, 0 to 1, for the ring and the bar.
-function leftOfTurn(seconds) {
-  const total = (table.frame.view || {}).decision_seconds || Number(root.dataset.turnSeconds) || 30;
-  return Math.min(1, (seconds || 0) / total);
-}
-
-function ringsSet(seconds) {
-  document.querySelectorAll(".seat-avatar.timed").forEach((box) => {
-    box.style.setProperty("--left", leftOfTurn(seconds));
-    box.classList.toggle("short", seconds !== null && seconds <= 5);
-  });
+// The seat's name on its badge: the same words as seatName, but while a match is on only who
+// sits there shows (table_screen.css hides the number and the brackets from the eye, not from
+// a screen reader): on a 360 px phone "Seat 3 (" would leave no room for the name itself. A
+// bot's name is a link to its page, read out whole ("Seat 3 (Kabir, medium bot)").
+function nameOnBadge(number) {
+  const [label, who] = seatParts(number);
+  if (!who) return el("span", { class: "seat-name", text: label });
+  const page = seatPage(table.frame.seats[number]);
+  return el(
+    page ? "a" : "span",
+    { class: "seat-name", href: page },
+    el("span", { class: "seat-number", text: label + " (" }),
+    "\u2068" + who + "\u2069",
+    el("span", { class: "seat-number", text: ")" }),
+  );
 }
 
 // An open table's seat forms (take this seat, leave it), as the server renders them.
@@ -138,24 +120,28 @@ export function renderSeats() {
         "li",
         { class: "seat" + (moving ? " to-move" : "") + (number === frame.seat ? " mine" : ""), "data-seat": number, "data-place": placeOf(number) },
         empty ? null : avatar(seat, moving && seconds !== null, view.dealer === number),
-        el("span", { class: "seat-name", text: seatName(number) }),
+        nameOnBadge(number),
         empty ? el("span", { class: "seat-empty", text: frame.status === "open" ? strings.waiting_for_player : strings.empty }) : null,
         seatForm(seat),
       );
+      // The badges (whose turn, the team, the cards left, the game's own) in one box of their
+      // own: a line under the name on a phone, so that they never squeeze the name away.
+      const badges = el("span", { class: "seat-badges" });
       if (moving) {
-        item.append(el("span", { class: "badge turn-badge", text: strings.to_move }));
+        badges.append(el("span", { class: "badge turn-badge", text: strings.to_move }));
         // The ring shows the time left; the seconds stay in words for screen readers.
         if (seconds !== null) item.append(el("span", { class: "seat-clock visually-hidden", text: format(strings.seconds_left, { seconds }) }));
       }
       if (view.dealer === number) item.append(el("span", { class: "dealer-badge visually-hidden", text: strings.dealer }));
-      if (frame.pause && seat.ready) item.append(el("span", { class: "badge ready-badge", text: strings.is_ready }));
+      if (frame.pause && seat.ready) badges.append(el("span", { class: "badge ready-badge", text: strings.is_ready }));
       // A finished match shows who sat where, none of the play's states.
       if (frame.status === "playing") {
-        if (seat.left) item.append(el("span", { class: "badge", text: strings.left }));
-        else if (seat.stand_in) item.append(el("span", { class: "badge", text: strings.stand_in }));
-        else if (seat.away) item.append(el("span", { class: "badge", text: strings.away }));
-        if (game.seat && frame.view) game.seat(api, number, item);
+        if (seat.left) badges.append(el("span", { class: "badge", text: strings.left }));
+        else if (seat.stand_in) badges.append(el("span", { class: "badge", text: strings.stand_in }));
+        else if (seat.away) badges.append(el("span", { class: "badge", text: strings.away }));
+        if (game.seat && frame.view) game.seat(api, number, badges);
       }
+      if (badges.childElementCount) item.append(badges);
       if (frame.open_hands) item.append(openHand(frame.open_hands[number] || []));
       return item;
     }),

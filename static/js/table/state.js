@@ -14,6 +14,15 @@ export const format = Taash.cards ? Taash.cards.format : null;
 // code: with two decks a hand may hold twins, which only their places tell apart.
 export const selection = new Map();
 
+export function selectedCards() {
+  return [...selection.values()];
+}
+
+export function toggle(key, code) {
+  if (selection.get(key) === code) selection.delete(key);
+  else selection.set(key, code);
+}
+
 const served = root ? JSON.parse(byId("table-frame").textContent) : null;
 
 export const table = {

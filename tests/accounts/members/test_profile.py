@@ -29,6 +29,7 @@ def test_member_without_a_saved_profile_sees_the_defaults(member_client):
         "avatar": "",
         "language": "en",
         "time_zone": "Asia/Kolkata",
+        "ranked_bots_refused": False,
     }
 
 

@@ -1,9 +1,12 @@
 """Helpers for the month boards' tests (issue 32, point 6): rating changes written at a chosen
-moment, as ``ratings_record_match`` would have written them then."""
+moment, as ``ratings_record_match`` would have written them then, the month's totals too."""
 
 from datetime import datetime
 from itertools import count
 
+from django.db import connection
+
+from accounts.ratings import sql
 from accounts.ratings.models import RatingChange
 
 _refs = count(10_000)
@@ -26,4 +29,7 @@ def month_played(member, game: str, wins: list[float], *, at: datetime) -> None:
             sigma=8.0,
         )
         RatingChange.objects.filter(pk=change.pk).update(created_at=at)
+        change.created_at = at
+        with connection.cursor() as cursor:
+            sql.month_totals_add(cursor, [change])
         rating += won

@@ -35,9 +35,9 @@ FIRST_RATING = rating_of(25.0, 25.0 / 3.0)
 
 
 def counts_kept(game: str) -> bool:
-    """The game's per-point counts agree with its ratings."""
-    recount = Counter(
-        math.floor(o) for o in Rating.objects.filter(game=game).values_list("ordinal", flat=True)
-    )
+    """The game's per-point counts agree with its ratings, bot accounts' left out (they are
+    on no leaderboard)."""
+    people = Rating.objects.filter(game=game, user__bot_account__isnull=True)
+    recount = Counter(math.floor(o) for o in people.values_list("ordinal", flat=True))
     kept = dict(RatingCount.objects.filter(game=game).values_list("points", "members"))
     return {points: n for points, n in kept.items() if n} == dict(recount)

@@ -92,13 +92,13 @@ def test_the_month_turns_at_midnight_in_india():
     assert month_of(DECEMBER_FIRST) == date(2026, 12, 1)
 
 
-def test_the_board_is_two_queries_however_many_matches(django_assert_num_queries):
+def test_the_board_is_one_query_however_many_matches(django_assert_num_queries):
     """Issue 32, point 6: reads do not grow with the number of matches."""
     players = members_new(6)
     for number, player in enumerate(players):
         month_played(player, "rummy", five(float(number)) * (number + 1), at=MID_NOVEMBER)
-    # The month's aggregate, then the names of those it kept.
-    with django_assert_num_queries(2):
+    # The members' month totals with their names (accounts.ratings.models.MonthTotal).
+    with django_assert_num_queries(1):
         board = month_board(game="rummy", month=NOVEMBER)
     assert len(board) == len(players)
 

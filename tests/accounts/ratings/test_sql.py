@@ -6,6 +6,7 @@ import pytest
 from django.db import connection, transaction
 from django.db.models import F
 
+from accounts.bots.models import BotAccount
 from accounts.ratings import sql
 from accounts.ratings.models import Rating, RatingChange, RatingCount
 from accounts.ratings.skill import MU, SIGMA, rating_of
@@ -68,13 +69,16 @@ def test_first_ratings_are_inserted_as_save_writes_them_for_those_who_have_none(
 
 
 def test_the_lock_reads_the_members_ratings_as_the_orm_reads_them(rated):
+    # Issue 32: it says which members are bot accounts, whose ratings the counts leave out.
+    BotAccount.objects.create(user_id=rated[0], owner_id=rated[1])
     with transaction.atomic():
-        locked = run(sql.ratings_lock, game="rummy", user_ids=rated)
+        locked, bot_accounts = run(sql.ratings_lock, game="rummy", user_ids=rated)
     orm = Rating.objects.filter(game="rummy", user_id__in=rated)
     assert {user: typed(rating, RATINGS.fields) for user, rating in locked.items()} == {
         rating.user_id: typed(rating, RATINGS.fields) for rating in orm
     }
     assert list(locked) == rated[:2]
+    assert bot_accounts == {rated[0]}
 
 
 @pytest.mark.scaleout

@@ -1,8 +1,13 @@
-"""Bot accounts, their tokens and requests with them, for the bot API's tests."""
+"""Bot accounts, their tokens and requests with them, and a reader of the event stream, for the
+bot API's tests."""
 
+import asyncio
+
+import orjson
 from django.test import Client
 
 from accounts.bots import services
+from games.engine.base import is_card_code
 from games.tables import services as table_services
 from games.tables.models import Table
 
@@ -59,3 +64,54 @@ def bot_among_house_bots(creator, bot, game: str = "pitch", seats: int = 4) -> T
     table_services.table_start(table_id=table.pk, user_id=creator.pk, bot_level="easy")
     table.refresh_from_db()
     return table
+
+
+WAIT_SECONDS = 15
+# The fields each kind of line must have (the /api/ page's JSON Schema of the event stream).
+REQUIRED = {
+    "keep-alive": {"type"},
+    "invitation": {"type", "id", "table", "seat", "game", "variant", "by"},
+    "invitationWithdrawn": {"type", "id", "table"},
+    "seated": {"type", "table"},
+    "matchStarted": {"type", "table", "game", "variant", "seat"},
+    "matchEnded": {"type", "table", "status"},
+    "rankedTableFormed": {"type", "offer", "game", "variant", "seats", "expires"},
+}
+
+
+def cards_in(node: object) -> list[str]:
+    if isinstance(node, dict):
+        return [card for value in node.values() for card in cards_in(value)]
+    if isinstance(node, list):
+        return [card for value in node for card in cards_in(value)]
+    return [node] if isinstance(node, str) and is_card_code(node) else []
+
+
+class EventReader:
+    """The lines of an open event stream, each checked as it comes."""
+
+    def __init__(self, response) -> None:
+        self.lines = aiter(response.streaming_content)
+        self.seen: list[dict] = []
+
+    async def next_event(self) -> dict:
+        """The next line that is not a keep-alive, within ``WAIT_SECONDS`` (keep-alives do
+        not hold off a line that never comes)."""
+        async with asyncio.timeout(WAIT_SECONDS):
+            while True:
+                raw = await anext(self.lines)
+                assert raw.endswith(b"\n") and raw.count(b"\n") == 1
+                line = orjson.loads(raw)
+                assert set(line) >= REQUIRED[line["type"]], line
+                assert cards_in(line) == [], line
+                self.seen.append(line)
+                if line["type"] != "keep-alive":
+                    return line
+
+    async def opened(self) -> None:
+        """The stream's first line: it listens from now on."""
+        raw = await asyncio.wait_for(anext(self.lines), WAIT_SECONDS)
+        assert orjson.loads(raw) == {"type": "keep-alive"}
+
+    async def close(self) -> None:
+        await self.lines.aclose()

@@ -118,3 +118,29 @@ def test_an_unknown_path_or_method_under_api_is_a_json_error():
     assert (missing.status_code, missing.json()["code"]) == (404, "no_endpoint")
     wrong = Client().get("/api/bot/tables/1/move")
     assert (wrong.status_code, wrong.json()["code"]) == (405, "wrong_method")
+
+
+def test_a_token_read_in_sql_is_the_orms_read_with_its_account_loaded(django_assert_num_queries):
+    """The token read every request makes (``accounts.bots.sql``, issue 35's CPU per move)
+    finds exactly what the ORM's query finds: a live token of an active account, its account
+    and whether that is a bot's; nothing for a revoked token or a deactivated account."""
+    from accounts.bots.sql import live_token_read
+
+    owner = members(1)[0]
+    bot = bot_made(owner, "sqlread")
+    secrets = {"bot": token_for(owner, bot), "member": token_for(owner, owner, ("read",))}
+    for kind, secret in secrets.items():
+        digest = hashlib.sha256(secret.encode()).hexdigest()
+        orm = AccessToken.objects.select_related("user").get(digest=digest)
+        with django_assert_num_queries(1):
+            read = live_token_read(digest)
+            assert read is not None
+            assert hasattr(read.user, "bot_account") == (kind == "bot")
+            assert (read.user.pk, read.user.username) == (orm.user.pk, orm.user.username)
+        fields = [field.attname for field in AccessToken._meta.concrete_fields]
+        assert [getattr(read, f) for f in fields] == [getattr(orm, f) for f in fields]
+    services.token_revoke(member=owner, token_id=orm.pk)
+    assert live_token_read(digest) is None
+    bot_digest = hashlib.sha256(secrets["bot"].encode()).hexdigest()
+    type(owner).objects.filter(pk=bot.pk).update(is_active=False)
+    assert live_token_read(bot_digest) is None

@@ -64,6 +64,35 @@ def test_a_bot_declines_and_an_unknown_bot_name_is_refused():
     assert "no bot account of that name" in answer.content.decode()
 
 
+def test_a_bot_account_is_never_invited_into_a_ranked_table():
+    """Issue 35 review, point 1: the form is hidden on a ranked table, but a direct post
+    answered "invited" and the bot's acceptance started a ranked match with a bot although
+    ranked tables a member makes are for members only. Refused, in the reader's words, and
+    nothing made; an invitation made before is refused at its acceptance, as JSON."""
+    owner, maker = members(2)
+    bot = bot_made(owner, "ranker")
+    table = table_services.table_create(
+        creator_id=maker.pk, game="pitch", variant="standard", bot_levels=[""] * 4, ranked=True
+    )
+    page = signed_in(maker)
+    answer = page.post(
+        f"/tables/{table.pk}/invite-bot/",
+        {"name": "ranker", "seat": "2"},
+        follow=True,
+        HTTP_ACCEPT_LANGUAGE="hi",
+    )
+    assert "रैंक्ड मैच तभी शुरू होता है जब सदस्य हर सीट भर दें" in answer.content.decode()
+    assert not Invitation.objects.exists()
+    # An invitation from before the refusal: its acceptance is refused, the seat stays empty.
+    old = Invitation.objects.create(table=table, seat=1, bot=bot, invited_by=maker)
+    refused = post(api(token_for(owner, bot)), f"/api/bot/invitations/{old.pk}/accept")
+    assert (refused.status_code, refused.json()["code"]) == (409, "ranked_members_only")
+    assert "members fill every seat" in refused.json()["message"]
+    assert not Seat.objects.filter(table=table, user=bot).exists()
+    old.refresh_from_db()
+    assert old.status == InvitationStatus.PENDING
+
+
 def test_a_bots_move_is_played_exactly_as_a_persons():
     owner, friend = members(2)
     bot = bot_made(owner)

@@ -22,7 +22,6 @@ from tests.live import ROOT
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.xdist_group("live"),
     pytest.mark.usefixtures("tables_stopped_afterwards"),
 ]
 

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from games.engine import GAMES
-from games.engine.base import Action, HandLabel, Match
+from games.engine.base import Action, Event, HandLabel, Match
 from games.engine.cards import is_card_code
 
 MAX_STEPS = 20_000
@@ -27,8 +27,11 @@ def snapshot(match: Match) -> str:
     return json.dumps(match.to_json(), sort_keys=True)
 
 
-def play_randomly(match: Match, chooser: random.Random, *, on_step: Any = None) -> int:
-    """Play legal actions chosen by ``chooser`` until the match is over; return the steps."""
+def play_randomly(
+    match: Match, chooser: random.Random, *, on_step: Any = None, events: list[Event] | None = None
+) -> int:
+    """Play legal actions chosen by ``chooser`` until the match is over; return the steps.
+    ``events``, if given, gets every event the moves return."""
     for step in range(MAX_STEPS):
         movers = match.to_move()
         if not movers:
@@ -37,7 +40,9 @@ def play_randomly(match: Match, chooser: random.Random, *, on_step: Any = None) 
         action = chooser.choice(match.legal_actions(seat))
         if on_step is not None:
             on_step(match, seat, action)
-        match.apply(seat, action)
+        returned = match.apply(seat, action)
+        if events is not None:
+            events += returned
     raise AssertionError(f"{match.game} {match.variant} did not end in {MAX_STEPS} steps")
 
 

@@ -8,12 +8,13 @@ from __future__ import annotations
 import functools
 import json
 import random
+import types
 import typing
 
 import pytest
 
-from games.engine import GAMES, AbsentSeat, HandLabel, IllegalAction
-from games.engine.base import Action, Match, MatchResult, leaked_cards
+from games.engine import GAMES, AbsentSeat, HandLabel, IllegalAction, actions, events
+from games.engine.base import Action, Event, Match, MatchResult, leaked_cards
 from tests.games.engine.conformance import (
     every_table,
     offered_actions,
@@ -73,6 +74,107 @@ def _played(table: tuple[str, str, int]) -> tuple[Match, list[Action]]:
     match = random_play_match(table, 21)
     offered = offered_actions(match, random.Random(21))
     return match, offered
+
+
+GAME_ACTIONS = {
+    "rummy": (actions.RummyAction, actions.RUMMY_TYPES, actions.is_rummy),
+    "courtpiece": (actions.CourtPieceAction, actions.COURT_PIECE_TYPES, actions.is_court_piece),
+    "pitch": (actions.PitchAction, actions.PITCH_TYPES, actions.is_pitch),
+    "unders": (actions.UndersAction, actions.UNDERS_TYPES, actions.is_unders),
+}
+
+
+def _fits(value: object, hint: object) -> bool:
+    """Whether a JSON ``value`` has the type ``hint`` names (the hints the action and event
+    types use)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Literal:
+        return any(value == arg and type(value) is type(arg) for arg in args)
+    if origin is list:
+        return isinstance(value, list) and all(_fits(item, args[0]) for item in value)
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, arg) for arg in args)
+    if typing.is_typeddict(hint):
+        return isinstance(value, dict) and _fits_shape(value, hint)
+    return type(value) is hint
+
+
+def _fits_shape(item: dict[str, object], shape: object) -> bool:
+    """Whether ``item`` has every key ``shape`` requires, no key it does not name, and each
+    value of the type it names."""
+    hints = typing.get_type_hints(shape)
+    required = set(shape.__required_keys__)  # type: ignore[attr-defined]
+    return required <= set(item) <= set(hints) and all(_fits(item[key], hints[key]) for key in item)
+
+
+def _shapes_fitted(item: dict[str, object], union: object) -> list[str]:
+    """The names of the TypedDicts of ``union`` that ``item`` fits, key for key."""
+    return [shape.__name__ for shape in typing.get_args(union) if _fits_shape(item, shape)]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_games_action_types_are_the_ones_it_reads(game):
+    """Issue 29, point 5: the action types ``games.engine.actions`` gives a game (by which a
+    bot reads a table's legal actions back as its game's) are those its ``action_fields``
+    name, and every type its ``apply`` knows."""
+    union, types, _own = GAME_ACTIONS[game]
+    rules = GAMES[game]
+    match = rules.new_match(rules.variants[0], rules.min_players, seed=1)
+    assert set(type(match).action_fields) == types
+    declared = {
+        arg
+        for shape in typing.get_args(union)
+        for arg in typing.get_args(typing.get_type_hints(shape)["type"])
+    }
+    assert declared == types
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_every_action_offered_has_exactly_one_shape_its_games_action_type_declares(table):
+    """Issue 29, point 5: the typed actions are what the engine really offers, key for key
+    and value for value, and each is its own game's."""
+    union, _types, own = GAME_ACTIONS[table[0]]
+    _match, offered = _played(table)
+    for action in offered:
+        assert len(_shapes_fitted(action, union)) == 1, action
+        assert own(action)
+
+
+GAME_EVENTS = {
+    "rummy": events.RummyEvent,
+    "courtpiece": events.CourtPieceEvent,
+    "pitch": events.PitchEvent,
+    "unders": events.UndersEvent,
+}
+
+
+def _events_of(table: tuple[str, str, int], seed: int) -> list[Event]:
+    """Every event a random match of ``table`` records: those it opens with (Court Piece's
+    draw, rummy's first deal) and those each move returns."""
+    match = random_play_match(table, seed)
+    seen = list(match.history)
+    play_randomly(match, random.Random(seed), events=seen)
+    return seen
+
+
+def test_every_games_events_are_in_the_union_of_all():
+    """Issue 29, point 5: ``Event``, the contract's name, is every game's events."""
+    every = set(typing.get_args(Event))
+    for union in GAME_EVENTS.values():
+        assert set(typing.get_args(union)) <= every
+    assert every == {shape for union in GAME_EVENTS.values() for shape in typing.get_args(union)}
+
+
+@pytest.mark.parametrize("table", TABLES, ids=_id)
+def test_every_event_recorded_has_exactly_one_shape_its_games_event_type_declares(table):
+    """Issue 29, point 5: the typed events are what the engine really records, key for key
+    and value for value (a field marked ``NotRequired`` may be absent), each its own game's
+    and JSON as it is."""
+    union = GAME_EVENTS[table[0]]
+    for seed in (5, 6):
+        for event in _events_of(table, seed):
+            assert len(_shapes_fitted(event, union)) == 1, event
+            assert json.loads(json.dumps(event)) == event
 
 
 def test_cp2_pi1_partnerships_put_every_seat_on_exactly_one_side():

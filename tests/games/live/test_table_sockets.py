@@ -17,7 +17,6 @@ from tests.games.table_support import SHORT_MATCHES, members, replayed_state, si
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
-    pytest.mark.xdist_group("live"),
     pytest.mark.usefixtures("tables_stopped_afterwards"),
 ]
 

@@ -82,3 +82,25 @@ def test_recent_opponents_play_again_once_all_have_waited_long():
 
 def test_a_queue_smaller_than_a_table_forms_nothing():
     assert tables_formed(waiting(1500, 1500, 1500), 4) == []
+
+
+def test_at_most_the_tables_asked_for_form_the_tightest_first():
+    """A burst's pass forms a bounded number of tables (the pass's ``TABLES_PER_PASS``): the
+    tightest, the others left waiting for the next pass."""
+    apart = waiting(1500, 1510, 1600, 1601, 1700, 1704, 1800, 1840)
+    tables = tables_formed(apart, 2, most=2)
+    assert users(tables) == [{102, 103}, {104, 105}]
+    assert len(tables_formed(apart, 2)) == 4
+
+
+def test_a_run_wider_than_the_narrowest_gap_is_looked_at_member_by_member():
+    """1500 and 1690 fit only once both have waited long enough for a gap of 190 (the quick
+    acceptance of runs within GAP_START must not let a wider run through)."""
+    assert gap_after(GAP_EVERY) < 190 <= gap_after(2 * GAP_EVERY)
+    assert tables_formed(waiting(1500, 1690, waited=GAP_EVERY), 2) == []
+    assert len(tables_formed(waiting(1500, 1690, waited=2 * GAP_EVERY), 2)) == 1
+    one_waited_less = [
+        *waiting(1500, waited=2 * GAP_EVERY),
+        Waiting(entry_id=1, user_id=101, rating=1690, waited=GAP_EVERY),
+    ]
+    assert tables_formed(one_waited_less, 2) == []

@@ -205,3 +205,38 @@ def test_recent_opponents_are_read_from_their_last_ranked_matches():
     assert services.queues_form() == 2
     for offer in QueueOffer.objects.all():
         assert set(offer.entries.values_list("user_id", flat=True)) != {users[0].pk, users[1].pk}
+
+
+def test_a_pass_forms_at_most_its_share_of_tables_longest_waiting_first(monkeypatch):
+    """A burst (everyone joined at once) is seated over passes that follow one another, each
+    bounded: the first seats those who waited longest; ``queues_form_while_full`` runs passes
+    until one is not full."""
+    monkeypatch.setattr(services, "TABLES_PER_PASS", 2)
+    users = members(10)
+    joined(users, {"game": "rummy", "variant": "points", "seats": 2})
+    now = timezone.now()
+    QueueEntry.objects.filter(user__in=users[8:]).update(joined_at=now - timedelta(seconds=30))
+    assert services.queues_form(now) == 2
+    offered = set(QueueEntry.objects.exclude(offer=None).values_list("user_id", flat=True))
+    assert {users[8].pk, users[9].pk} <= offered and len(offered) == 4
+    assert services.queues_form_while_full() == 3
+    assert not QueueEntry.objects.filter(offer=None).exists()
+    assert QueueOffer.objects.count() == 5
+
+
+def test_no_bots_are_offered_in_a_queue_whose_pass_was_full(monkeypatch):
+    """Issue 32 point 4 with the bounded pass: members left over because a pass had formed its
+    share of tables may still meet people in the next pass, so they are not offered bots in
+    it; once the people's tables are all formed, those left over are."""
+    monkeypatch.setattr(services, "TABLES_PER_PASS", 1)
+    users = members(9)
+    for user in users:
+        services.queue_join(user_id=user.pk, bots_after=60, **COURT)
+    QueueEntry.objects.update(joined_at=timezone.now() - timedelta(seconds=61))
+    assert services.queues_form() == 1
+    assert not QueueOffer.objects.filter(bots__gt=0).exists()
+    assert services.queues_form() == 1
+    assert not QueueOffer.objects.filter(bots__gt=0).exists()
+    assert services.queues_form() == 1
+    offer = QueueOffer.objects.get(bots__gt=0)
+    assert (offer.bots, offer.entries.count()) == (3, 1)

@@ -5,8 +5,11 @@ leaving while a pass forms their table is never offered it.
 The invariants hold whoever else forms tables meanwhile: the live stack's beat (started by an
 earlier test of this process, on the same database) runs the same pass every two seconds."""
 
+from datetime import timedelta
+
 import pytest
 from django.db.models import Count
+from django.utils import timezone
 
 from games.ranked import services
 from games.ranked.models import OfferOutcome, QueueEntry, QueueOffer
@@ -28,7 +31,8 @@ def every_offer_holds_a_full_table() -> None:
 
 
 def test_two_passes_at_once_offer_each_member_one_table():
-    users = members(120)
+    # As many tables as one pass forms at most: the pass that wins forms them all.
+    users = members(RUMMY["seats"] * services.TABLES_PER_PASS)
     for user in users:
         services.queue_join(user_id=user.pk, **RUMMY)
     for _round in range(3):
@@ -50,3 +54,48 @@ def test_a_member_leaving_during_a_pass_is_never_offered_a_table():
     every_offer_holds_a_full_table()
     offered = set(QueueEntry.objects.exclude(offer=None).values_list("user_id", flat=True))
     assert offered.isdisjoint({user.pk for user in users[:5]})
+
+
+def test_two_beat_jobs_forming_pass_after_pass_offer_each_member_one_table(monkeypatch):
+    """The beat's job forms pass after pass while each fills ``TABLES_PER_PASS`` (a burst): two
+    such jobs at once (a slow one overlapping the next) still seat each member once, and
+    together seat everyone who can be."""
+    monkeypatch.setattr(services, "TABLES_PER_PASS", 7)
+    users = members(120)
+    for user in users:
+        services.queue_join(user_id=user.pk, **RUMMY)
+    _results, errors = racing(services.queues_form_while_full, services.queues_form_while_full)
+    assert errors == []
+    every_offer_holds_a_full_table()
+    services.queues_form_while_full()  # what a job that lost its last pass left, if any
+    every_offer_holds_a_full_table()
+    assert not QueueEntry.objects.filter(offer=None).exists()
+    assert QueueOffer.objects.filter(outcome=OfferOutcome.OPEN).count() == len(users) // 2
+
+
+COURT = {"game": "courtpiece", "variant": "single_sar", "seats": 4}
+
+
+def test_two_passes_at_once_offer_each_member_waiting_for_bots_one_table_with_bots():
+    """Issue 32 point 4: 30 members of Court Piece, each waited past their wait for bots, far
+    apart in rating (beyond any gap after a minute): both passes offer tables with bots; one
+    claims them all, the other none, and no member is in two offers."""
+    users = members(30)
+    for number, user in enumerate(users):
+        services.queue_join(user_id=user.pk, bots_after=60, **COURT)
+        # Far apart: no table of people forms; each is offered bots on their own.
+        QueueEntry.objects.filter(user=user).update(
+            rating=1000 + 350 * number, joined_at=timezone.now() - timedelta(seconds=61)
+        )
+    for _round in range(3):
+        results, errors = racing(services.queues_form, services.queues_form)
+        assert errors == []
+        assert 0 in results and max(results) > 0
+        offers = QueueOffer.objects.filter(outcome=OfferOutcome.OPEN)
+        assert all(offer.bots >= 1 for offer in offers)
+        sizes = offers.annotate(n=Count("entries")).values_list("n", "bots")
+        assert all(n + bots == COURT["seats"] for n, bots in sizes)
+        offered = list(QueueEntry.objects.exclude(offer=None).values_list("user_id", flat=True))
+        assert len(offered) == len(set(offered)) == len(users)
+        QueueEntry.objects.update(offer=None)
+        QueueOffer.objects.all().delete()

@@ -8,12 +8,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from config import subscribers
 from games.engine.rummy import RummyMatch
 from games.live.frames import state_frame
 from games.tables import selectors, services
 from games.tables.models import Move, MoveBy, Seat, Table
-from games.tables.news import BotTurnDue
 from games.tables.refusals import TableRefusal
 from tests.games.table_support import match_of, members, table_new
 
@@ -23,17 +21,6 @@ pytestmark = pytest.mark.django_db
 SHOW = [["AH", "2H", "3H", "4H"], ["5S", "6S", "7S"], ["8C", "8D", "8S"], ["9C", "9D", "9H"]]
 OTHER = ["2C", "5C", "9C", "JC", "3D", "7D", "10D", "KD", "4S", "8S", "QS", "6H", "10H"]
 CLOSED = ["10D", "JD", "KD", "AD", "7D", "KS", "QS", "JS", "10S", "KC", "KH", "QH"]
-
-
-@pytest.fixture
-def queued_bot_jobs(monkeypatch) -> list:
-    queued = []
-    monkeypatch.setitem(
-        subscribers.IN_COMMIT,
-        BotTurnDue,
-        (lambda due: queued.append((due.table_id, due.version, due.delay)),),
-    )
-    return queued
 
 
 def deals_table(person_seat: int):

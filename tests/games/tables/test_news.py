@@ -2,12 +2,15 @@
 needs, and what a list of tables needs to know whether it shows the change."""
 
 import pytest
+from channels.layers import get_channel_layer
 from django.db import transaction
 
 from config import subscribers
+from games.live.groups import page_group, table_group
 from games.tables import services
 from games.tables.models import MoveBy, TableStatus
-from games.tables.news import MatchFinished, TableChanged
+from games.tables.news import MatchFinished, TableChanged, TablesDealt
+from games.tables.services.lobby import tables_deal_seated
 from games.tables.services.locked import atomic_locked
 from tests.games.table_support import members, table_new
 from tests.news_support import hearing
@@ -84,3 +87,32 @@ def test_a_match_that_ends_says_so_once_inside_its_transaction_and_once_after(mo
         table_played_out(table.pk)
     assert inside == [True]
     assert [(event.table_id, event.game) for event in after] == [(table.pk, "rummy")]
+
+
+def test_a_rounds_tables_are_told_in_one_pass_each_list_once(monkeypatch):
+    """Issue 31 (a round transition under 2 s at 1,000 entrants): the tables a tournament's
+    round deals in one write publish one ``TablesDealt``; after the commit each table's group
+    hears its numbers once, and the lobby and the moderators' console, which draw themselves
+    whole, once for all of them (one delivery a table cost a 167-table round seconds)."""
+    published = []
+
+    async def group_send(group, message):
+        published.append((group, message.get("revision")))
+
+    monkeypatch.setattr(get_channel_layer(), "group_send", group_send)
+    people = members(6)
+    with hearing(TablesDealt, TableChanged) as heard:
+        made = tables_deal_seated(
+            creator_id=people[0].pk,
+            game="rummy",
+            variant="deals2",
+            players=[[person.pk for person in people[n : n + 2]] for n in (0, 2, 4)],
+        )
+    (dealt,) = heard
+    assert [(news.table_id, news.status) for news in dealt.changes] == [
+        (table_id, TableStatus.PLAYING) for table_id in made
+    ]
+    assert sorted(published) == sorted(
+        [(table_group(table_id), 1) for table_id in made]
+        + [(page_group("lobby", "rummy"), None), (page_group("console", "tables"), None)]
+    )

@@ -36,7 +36,8 @@ def play_to_the_end(table: Table) -> Table:
         if table.paused_until is not None and table.paused_until > timezone.now():
             # A deal's result is up (issue 22): every member reads it and presses Ready.
             for user_id in by_seat.values():
-                services.table_ready(table_id=table.pk, user_id=user_id)
+                if user_id is not None:  # a house bot's seat (the queue's tables with bots)
+                    services.table_ready(table_id=table.pk, user_id=user_id)
             continue
         match = match_of(table)
         seat = match.to_move()[0]

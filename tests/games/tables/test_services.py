@@ -8,12 +8,10 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.utils import timezone
 
-from config import subscribers
 from games import tasks
 from games.engine import IllegalAction
 from games.tables import services
 from games.tables.models import AppendOnly, Move, MoveBy, Seat, Table, TableStatus
-from games.tables.news import BotTurnDue
 from games.tables.refusals import TableRefusal
 from tests.games.table_support import (
     SHORT_MATCHES,
@@ -323,19 +321,6 @@ def test_the_sweep_acts_at_once_on_a_clock_that_ran_out_unseen(pitch_table, queu
     move = Move.objects.get(table=table, version=table.version + 1)
     assert (move.seat, move.action, move.by) == (0, expected, MoveBy.TIMEOUT)
     assert queued_timeouts == []
-
-
-@pytest.fixture
-def queued_bot_jobs(monkeypatch) -> list:
-    """The bot jobs the services queue (for after their commit), as (table id, version,
-    delay)."""
-    queued = []
-    monkeypatch.setitem(
-        subscribers.IN_COMMIT,
-        BotTurnDue,
-        (lambda due: queued.append((due.table_id, due.version, due.delay)),),
-    )
-    return queued
 
 
 def test_the_sweep_queues_each_clock_once(pitch_table, queued_timeouts):

@@ -11,7 +11,7 @@ from django.db import connection, transaction
 
 from accounts.profiles.models import Profile
 from accounts.profiles.services import profile_update
-from games.sql import execute_together
+from games.sql import execute_together, in_one_statement
 from games.tables import services
 from games.tables.models import Move, MoveBy, Seat, Table, TableStatus
 from games.tables.selectors import table_snapshot
@@ -119,6 +119,19 @@ def test_the_read_of_no_table_is_none():
     assert table_rows(10**9) is None
     with transaction.atomic():
         assert table_rows(10**9, for_update=True) is None
+
+
+def test_the_reads_times_are_the_orms_in_utc(played):
+    """On PostgreSQL a time is read as UTC's wall time and given its zone back (games.sql:
+    Rows.selected): the same moment, in the same zone, as the ORM reads it."""
+    Table.objects.filter(pk=played.pk).update(deadline=NOW, paused_until=None)
+    table = table_rows(played.pk).table
+    orm = Table.objects.get(pk=played.pk)
+    for name in ("created_at", "started_at", "deadline", "paused_until"):
+        assert getattr(table, name) == getattr(orm, name)
+        assert str(getattr(table, name)) == str(getattr(orm, name))
+    assert table.deadline == NOW
+    assert table.deadline.utcoffset() == timedelta(0)
 
 
 def test_the_locked_read_reads_what_the_plain_read_does(played):
@@ -272,5 +285,8 @@ def test_the_row_lock_the_read_and_the_writes_of_a_move_are_prepared_in_their_co
     move = Move.objects.filter(table=table).last()
     assert as_prepared(table_lock_sql()) in prepared
     assert as_prepared(table_read_sql()) in prepared
-    assert as_prepared(MOVE_ROWS.insert([move])[0]) in prepared
-    assert as_prepared(TABLE_ROWS.update(table, PLAY_FIELDS)[0]) in prepared
+    # The move's row and the table's in one statement (in_one_statement).
+    ((written, _params),) = in_one_statement(
+        [MOVE_ROWS.insert([move]), TABLE_ROWS.update(table, PLAY_FIELDS)]
+    )
+    assert as_prepared(written) in prepared

@@ -2,9 +2,13 @@
 (how many, never who; the estimate or "not enough data"; the gap), the part that updates
 itself, accepting a formed table, and refusals in the reader's language."""
 
+from datetime import timedelta
+
 import pytest
 from django.urls import resolve, reverse
+from django.utils import timezone
 
+from accounts.profiles.services import profile_update
 from games.ranked import services
 from games.ranked.matching import GAP_START
 from games.ranked.models import QueueEntry, QueueOffer
@@ -96,3 +100,52 @@ def test_a_member_plays_a_casual_game_while_queued_keeps_their_place_and_leaves_
     offer.refresh_from_db()
     assert Table.objects.get(pk=offer.table_id).ranked
     assert not Sanction.objects.filter(member=users[0]).exists()
+
+
+# -- bots when people are few (point 4) --------------------------------------------------------
+
+
+def test_the_join_form_asks_when_to_offer_bots_and_says_the_rule_and_never_is_a_choice():
+    (asha,) = members(1)
+    page = signed_in(asha).get(reverse("ranked_queue", args=["courtpiece"])).content.decode()
+    assert 'id="queue-bots-after"' in page and 'value="120" selected' in page
+    assert 'value="0"' in page and "never: people only" in page
+    assert "by default 2 minutes" in page and "nearest the average rating" in page
+    page = join(signed_in(asha)).content.decode()
+    assert "If no table of people forms, you will be offered bots in 1" in page  # 120 s, or 119
+    services.queue_leave(user_id=asha.pk)
+    page = join(signed_in(asha), bots_after="0").content.decode()
+    assert QueueEntry.objects.get(user=asha).bots_after == services.BOTS_NOT_NOW
+    assert "No bots in this wait: you wait for people only." in page
+
+
+def test_a_member_who_refuses_bots_is_not_asked_and_is_told_why():
+    (asha,) = members(1)
+    profile_update(user=asha, ranked_bots_refused=True)
+    page = signed_in(asha).get(reverse("ranked_queue", args=["courtpiece"])).content.decode()
+    assert 'id="queue-bots-refused"' in page and 'id="queue-bots-after"' not in page
+
+
+def test_a_wait_for_bots_not_offered_is_refused_in_hindi_and_nothing_changes():
+    (asha,) = members(1)
+    client = signed_in(asha)
+    client.cookies["django_language"] = "hi"
+    page = join(client, bots_after="45").content.decode()
+    assert "सूची में से प्रतीक्षा का समय चुनें।" in page
+    assert not QueueEntry.objects.exists()
+
+
+def test_an_offer_with_bots_is_said_with_their_number_and_level_and_declining_keeps_the_place():
+    asha, bilal, chand = members(3)
+    for user in (asha, bilal, chand):
+        join(signed_in(user), bots_after="60")
+    QueueEntry.objects.update(joined_at=timezone.now() - timedelta(seconds=61))
+    services.queues_form()
+    offer = QueueOffer.objects.get()
+    status = signed_in(asha).get(reverse("ranked_queue_status", args=["courtpiece"]))
+    text = status.content.decode()
+    assert "start now, with 1 medium bot in the empty seat?" in text
+    assert "No bots: keep waiting for people" in text
+    answer = reverse("ranked_offer_answer", args=["courtpiece"])
+    signed_in(asha).post(answer, {"offer": offer.pk, "answer": "decline"})
+    assert QueueEntry.objects.filter(user=asha, offer=None).exists()
