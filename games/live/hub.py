@@ -9,6 +9,10 @@ process once, however many of its sockets watch the table, and the hub tells eac
 The fan-out (``fanout``) tells a hub of its own process's changes at once, with the snapshot
 the write left; their copy coming back from Redis carries the hub's own origin and is
 dropped. Tests start an event loop per scenario, so there is a hub per loop, dropped with it.
+
+A socket reads the table once its hub hears the table's group (``join``): Redis may take a
+SUBSCRIBE after a PUBLISH sent later from another connection, and a change committed after the
+read but told before the subscription would be lost to the socket until the next one.
 """
 
 import asyncio
@@ -29,6 +33,9 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
+# How long a first socket of a table waits to hear the table's group (a round trip to Redis).
+HEARD_SECONDS = 2.0
+
 
 class TableChangedEvent(TypedDict):
     """What the sockets of a table are told of a change, here and through the channel layer:
@@ -41,6 +48,13 @@ class TableChangedEvent(TypedDict):
     origin: str  # the hub whose process made the change ("" from a worker)
 
 
+class HeardProbe(TypedDict):
+    """A hub's message to a table's group, to learn that its subscription is live."""
+
+    type: Literal["hub.heard"]
+    probe: str
+
+
 class TableSocket(Protocol):
     async def table_changed(self, event: TableChangedEvent) -> None: ...
 
@@ -51,18 +65,39 @@ class Hub:
         self.origin = uuid.uuid4().hex
         self.snapshots = SnapshotCache()
         self._tables: defaultdict[int, weakref.WeakSet[TableSocket]] = defaultdict(weakref.WeakSet)
+        # By table: the subscription to its group, done once the group is heard here.
+        self._heard: dict[int, asyncio.Task[None]] = {}
+        self._probes: dict[str, asyncio.Future[None]] = {}
         self._channel = ""
         self._listening: asyncio.Task[None] | None = None
         # By (kind, key), while a live page of it is open here (``pages.page_board``).
         self.pages: dict[tuple[str, str], PageBoard] = {}
 
     async def join(self, table_id: int, socket: TableSocket) -> None:
-        """``socket`` is told of the table's changes from here on."""
-        first = table_id not in self._tables
+        """``socket`` is told of the table's changes from here on: of every change committed
+        after this returns, other processes' too."""
         self._tables[table_id].add(socket)
-        if first:
-            layer = await self._subscribed()
-            await layer.group_add(table_group(table_id), self._channel)
+        heard = self._heard.get(table_id)
+        if heard is None:
+            heard = self._heard[table_id] = self.loop.create_task(self._hear(table_id))
+        await asyncio.shield(heard)
+
+    async def _hear(self, table_id: int) -> None:
+        """Subscribe to the table's group and wait until a message sent to it comes back (or
+        ``HEARD_SECONDS`` pass: then the page's heartbeat still catches up)."""
+        layer = await self._subscribed()
+        group = table_group(table_id)
+        await layer.group_add(group, self._channel)
+        probe = uuid.uuid4().hex
+        heard = self._probes[probe] = self.loop.create_future()
+        try:
+            message: HeardProbe = {"type": "hub.heard", "probe": probe}
+            await layer.group_send(group, dict(message))
+            await asyncio.wait_for(heard, HEARD_SECONDS)
+        except TimeoutError:
+            logger.warning("table %s: its group was not heard in %s s", table_id, HEARD_SECONDS)
+        finally:
+            del self._probes[probe]
 
     async def leave(self, table_id: int, socket: TableSocket) -> None:
         sockets = self._tables.get(table_id)
@@ -70,8 +105,7 @@ class Hub:
             return
         sockets.discard(socket)
         if not sockets:
-            del self._tables[table_id]
-            await _layer().group_discard(table_group(table_id), self._channel)
+            await self._unsubscribe(table_id)
 
     def sockets_of(self, table_id: int) -> list[TableSocket]:
         return list(self._tables.get(table_id, ()))
@@ -82,13 +116,17 @@ class Hub:
         sockets = self.sockets_of(table_id)
         if not sockets and table_id in self._tables:
             # Its last sockets went without a disconnect: no longer subscribe for them.
-            del self._tables[table_id]
-            await _layer().group_discard(table_group(table_id), self._channel)
+            await self._unsubscribe(table_id)
         for outcome in await asyncio.gather(
             *(socket.table_changed(event) for socket in sockets), return_exceptions=True
         ):
             if isinstance(outcome, Exception):
                 logger.error("a table socket was not told of a change", exc_info=outcome)
+
+    async def _unsubscribe(self, table_id: int) -> None:
+        del self._tables[table_id]
+        self._heard.pop(table_id, None)
+        await _layer().group_discard(table_group(table_id), self._channel)
 
     async def _subscribed(self) -> BaseChannelLayer:
         """The layer, with this hub's channel made and read."""
@@ -107,7 +145,11 @@ class Hub:
         """The other processes' changes, as the channel layer brings them."""
         while True:
             event = await layer.receive(self._channel)
-            if event.get("origin") != self.origin:
+            if event.get("type") == "hub.heard":
+                heard = self._probes.get(event.get("probe", ""))
+                if heard is not None and not heard.done():
+                    heard.set_result(None)
+            elif event.get("origin") != self.origin:
                 await self.tell(event)  # type: ignore[arg-type] # the layer's message is ours
 
 

@@ -30,6 +30,21 @@ from tests.games.table_support import SHORT_MATCHES, match_of, members, table_ne
 pytestmark = pytest.mark.django_db
 
 
+def news_kept_back(monkeypatch, record=lambda group, message: None) -> None:
+    """The channel layer carries no news of a change (``record`` sees it instead); a hub's
+    probe of its own subscription still goes through (``games.live.hub.Hub.join``)."""
+    layer = get_channel_layer()
+    group_send = layer.group_send
+
+    async def kept_back(group, message):
+        if message["type"] == "hub.heard":
+            await group_send(group, message)
+        else:
+            record(group, message)
+
+    monkeypatch.setattr(layer, "group_send", kept_back)
+
+
 def frames(snapshot) -> list[str]:
     """What every seat and a spectator would be sent, as it goes over the wire."""
     seats = [None, *range(len(snapshot.seats))]
@@ -151,11 +166,7 @@ def test_the_sockets_of_the_process_that_applied_a_move_hear_of_it_without_the_c
     client.force_login(watcher)
     cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
     carried = []
-
-    async def carries_nothing(group, message):
-        carried.append(group)
-
-    monkeypatch.setattr(get_channel_layer(), "group_send", carries_nothing)
+    news_kept_back(monkeypatch, lambda group, message: carried.append(group))
     move_apply = database_sync_to_async(services.table_move_apply, thread_sensitive=False)
 
     async def scenario():
@@ -190,10 +201,9 @@ def test_a_socket_that_fails_to_send_keeps_the_news_from_no_other(monkeypatch):
         async def table_changed(self, event):
             told.append(event["revision"])
 
-    async def publish(group, message):
-        published.append((group, message["revision"]))
-
-    monkeypatch.setattr(get_channel_layer(), "group_send", publish)
+    news_kept_back(
+        monkeypatch, lambda group, message: published.append((group, message["revision"]))
+    )
 
     async def scenario():
         sockets = [Gone(), Open()]
@@ -217,10 +227,7 @@ def test_a_socket_gone_without_unlistening_is_not_kept(monkeypatch):
         async def table_changed(self, event):
             told.append(event["revision"])
 
-    async def publish(group, message):
-        pass
-
-    monkeypatch.setattr(get_channel_layer(), "group_send", publish)
+    news_kept_back(monkeypatch)
 
     async def scenario():
         crashed = Crashed()
@@ -259,7 +266,8 @@ def test_another_processs_change_reaches_this_process_once_however_many_sockets_
 
     async def counted(channel):
         message = await receive(channel)
-        received.append(message["revision"])
+        if message["type"] == "table.changed":  # not the hub's probe of its subscription
+            received.append(message["revision"])
         return message
 
     monkeypatch.setattr(layer, "receive", counted, raising=False)
@@ -279,6 +287,45 @@ def test_another_processs_change_reaches_this_process_once_however_many_sockets_
     async_to_sync(scenario)()
     assert sorted(told) == [(name, revision) for name in "abc" for revision in (4, 5)]
     assert sorted(received) == [4, 5]  # one message each for the hub, not one per socket
+
+
+def test_a_change_told_the_moment_a_socket_has_joined_reaches_it_however_late_redis_subscribes(
+    monkeypatch,
+):
+    """No lost move: a socket reads the table after joining, so a change committed after that
+    read must reach it. Redis may take the hub's SUBSCRIBE after another connection's PUBLISH
+    sent later (a loaded machine; CI lost a bot's move so); here the subscription goes live a
+    moment after ``group_add`` returns, and the hub still hears the change told at once."""
+    layer = get_channel_layer()
+    group_add = layer.group_add
+    told = asyncio.Event()
+    subscribing = []
+
+    async def late(group, channel):
+        async def subscribe():
+            await asyncio.sleep(0.3)
+            await group_add(group, channel)
+
+        subscribing.append(asyncio.ensure_future(subscribe()))
+
+    monkeypatch.setattr(layer, "group_add", late, raising=False)
+
+    class Watching:
+        async def table_changed(self, event):
+            told.set()
+
+    async def scenario():
+        socket = Watching()
+        await hub().join(8, socket)
+        change = {"type": "table.changed", "table": 8, "version": 2, "revision": 2}
+        await layer.group_send(table_group(8), {**change, "origin": "another process"})
+        try:
+            await asyncio.wait_for(told.wait(), 3)
+        finally:
+            await hub().leave(8, socket)
+
+    async_to_sync(scenario)()
+    assert told.is_set()
 
 
 @pytest.mark.django_db(transaction=True)
