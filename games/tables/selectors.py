@@ -198,6 +198,11 @@ class TableSnapshot:
     last_move: PublicMove | None
     # What the table tells its seats (``Table.told``), oldest first.
     told: tuple[dict[str, Any], ...] = ()
+    # What every seat's frame of this snapshot shares, worked out by the first socket to
+    # render one (``games.live.frames``); never copied by ``dataclasses.replace``.
+    shared: dict[object, Any] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def seats_put_off(self) -> set[int]:
         return seats_put_off(self.told)

@@ -114,3 +114,37 @@ def test_a_move_is_told_once_per_language_and_anew_for_a_snapshot_read_afresh():
     assert state_frame(snapshot, 1, language="en")["last_move"]["text"] == first["text"]
     again = replace(snapshot, last_move={**snapshot.last_move, "events": [{"type": "deal"}]})
     assert state_frame(again, 0, language="en")["last_move"]["text"] != first["text"]
+
+
+def test_issue34_the_seats_of_one_snapshot_share_its_public_parts_but_each_sees_its_own_hand(
+    asha_to_move, monkeypatch
+):
+    """Issue 34: the parts of a revision's frames that every seat shares are worked out once
+    per snapshot and language; each frame still carries its own seat's view only, and the
+    pause, which depends on the time, is read anew for each frame."""
+    from dataclasses import replace
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    table, _asha = asha_to_move
+    snapshot = table_snapshot(table.pk)
+    match = match_of(table)
+    seats = (0, 1, 2, 3, None)
+    frames = [state_frame(snapshot, seat, language="en") for seat in seats]
+    for seat, frame in zip(seats, frames, strict=True):
+        assert frame["view"] == match.view(seat)
+        assert frame["seats"] == frames[0]["seats"]
+        assert frame["last_move"] == frames[0]["last_move"]
+    hands = [frame["view"]["hand"] for frame in frames]
+    assert all(hand and hand != hands[0] for hand in hands[1:4])
+    assert hands[4] == []
+    assert len(snapshot.shared) == 1
+    hindi = state_frame(snapshot, 0, language="hi")["last_move"]
+    assert hindi["text"] != frames[0]["last_move"]["text"]
+    # The same snapshot rendered after its pause is over shows no pause.
+    now = timezone.now()
+    paused = replace(snapshot, paused_until=now + timedelta(seconds=10))
+    assert state_frame(paused, 0)["pause"] == {"until": paused.paused_until.isoformat()}
+    monkeypatch.setattr(timezone, "now", lambda: now + timedelta(seconds=20))
+    assert state_frame(paused, 1)["pause"] is None
