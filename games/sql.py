@@ -16,7 +16,12 @@ in SQL). Each app keeps its statements in one module of its own (``games/tables/
 - a row read is made into its model's instance without the model's ``__init__`` (``instance``),
   and on PostgreSQL a time is read as UTC's wall time and given its zone here (``selected``):
   Django's loader of a ``timestamptz``, a Python subclass of the driver's, took 28 us a value
-  against the driver's own 6 us for a plain ``timestamp`` (issue 34).
+  against the driver's own 6 us for a plain ``timestamp`` (issue 34);
+- the thread's connection is looked up once per call (``_db``), not at each use: Django's
+  ``connection`` is a proxy that finds it on every attribute read (a move read 26);
+- a JSON value written to PostgreSQL is encoded by orjson (``_json_bytes``): the standard
+  library's encoder took 13 us for a Pitch table's state, orjson 1 us (issue 34). (Not the
+  reads: orjson parses an integer past 64 bits as a float, where Django's reader keeps it.)
 
 Imports Django only: ``accounts`` and ``games`` both build on it.
 """
@@ -31,13 +36,18 @@ from datetime import UTC, date, datetime, time
 from functools import cached_property
 from typing import Any, Generic, TypeVar
 
-from django.db import connection
+import orjson
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.db.backends.base.base import BaseDatabaseWrapper
 from django.db.backends.utils import CursorWrapper
 from django.db.models import DateTimeField, Field, JSONField, Model
 from django.db.models.base import ModelState
 from django.db.models.expressions import Col
 
 M = TypeVar("M", bound=Model)
+_ORJSON_OPTIONS = (
+    orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | orjson.OPT_PASSTHROUGH_DATETIME
+)
 Converter = Callable[[Any, Any, Any], Any]
 Statement = tuple[str, list[Any]]
 """A statement's text and its parameters."""
@@ -60,9 +70,10 @@ def fetch_together(statements: Sequence[Statement]) -> list[tuple[Any, ...]]:
 @contextmanager
 def _together(statements: Sequence[Statement]) -> Iterator[CursorWrapper]:
     """A cursor that has run ``statements``, at the last one's result."""
-    with connection.cursor() as cursor:
-        together = connection.vendor == "postgresql" and len(statements) > 1
-        with connection.connection.pipeline() if together else nullcontext():
+    db = _db()
+    with db.cursor() as cursor:
+        together = db.vendor == "postgresql" and len(statements) > 1
+        with db.connection.pipeline() if together else nullcontext():
             for sql, params in statements:
                 cursor.execute(sql, params)
             yield cursor
@@ -158,24 +169,26 @@ class Rows(Generic[M]):
         out of the row are deferred), without the model's ``__init__``: a move reads five
         rows, and ``__init__`` (its signals, each field set in turn) took longer than reading
         them. Nothing in this project listens to a model's init signals."""
+        db = _db()
         made = self.model.__new__(self.model)
-        made.__dict__.update(zip(self.attnames, self.converted(values), strict=True))
+        made.__dict__.update(zip(self.attnames, self.converted(values, db), strict=True))
         made._state = state = ModelState()
-        state.adding, state.db = False, connection.alias
+        state.adding, state.db = False, db.alias
         return made
 
     def as_dict(self, values: Sequence[Any]) -> dict[str, Any]:
         """The values of a row by attname, as ``QuerySet.values()`` would give them."""
         return dict(zip(self.attnames, self.converted(values), strict=True))
 
-    def converted(self, values: Sequence[Any]) -> list[Any]:
+    def converted(self, values: Sequence[Any], db: BaseDatabaseWrapper | None = None) -> list[Any]:
         """The values of a row as the ORM reads them: the backend's conversions (SQLite's dates
         and booleans), then the field's (JSON); most columns have none."""
+        db = db or _db()
         converted = list(values)
         for index, column, converters in self._converters:
             value = converted[index]
             for convert in converters:
-                value = convert(value, column, connection)
+                value = convert(value, column, db)
             converted[index] = value
         return converted
 
@@ -190,8 +203,9 @@ class Rows(Generic[M]):
             assignments = ", ".join(f"{self.column(name)} = %s" for name in names)
             sql = f"UPDATE {self.table} SET {assignments} WHERE {self.column('pk')} = %s"
             self._updates[names] = sql
+        db = _db()
         fields = [self._field(name) for name in names]
-        values = [f.get_db_prep_save(getattr(instance, f.attname), connection) for f in fields]
+        values = [_fast(f.get_db_prep_save(getattr(instance, f.attname), db)) for f in fields]
         return sql, [*values, instance.pk]
 
     def update_many(self, instances: Sequence[M], field_names: Sequence[str]) -> list[Statement]:
@@ -237,8 +251,9 @@ class Rows(Generic[M]):
             sql = f"INSERT INTO {self.table} ({columns}) VALUES "
             sql += placeholders(len(instances), len(fields))
             self._inserts[len(instances)] = sql
+        db = _db()
         values = [
-            field.get_db_prep_save(field.pre_save(instance, True), connection)
+            _fast(field.get_db_prep_save(field.pre_save(instance, True), db))
             for instance in instances
             for field in fields
         ]
@@ -354,6 +369,31 @@ class Aliased(Generic[M]):
 
     def __getitem__(self, name: str) -> str:
         return self.rows.column(name, self.alias)
+
+
+def _fast(value: Any) -> Any:
+    """``value`` as the field prepared it; a JSON value for PostgreSQL with no encoder of its
+    own (Django's is the standard library's ``json.dumps``) encoded by ``_json_bytes``."""
+    if getattr(value, "dumps", None) is json.dumps:  # psycopg's Jsonb, as Django makes it
+        value.dumps = _json_bytes
+    return value
+
+
+def _json_bytes(value: Any) -> bytes | str:
+    """``value`` as JSON, the same value ``json.dumps`` writes (PostgreSQL's ``jsonb`` keeps
+    the value, not the text): orjson, told to refuse what ``json.dumps`` refuses (dataclasses,
+    times), with non-string keys as the standard library writes them; what orjson refuses
+    (also an integer past 64 bits) goes to ``json.dumps``, which writes it or raises as it
+    did."""
+    try:
+        return orjson.dumps(value, option=_ORJSON_OPTIONS)
+    except TypeError:  # orjson.JSONEncodeError is one
+        return json.dumps(value)
+
+
+def _db() -> BaseDatabaseWrapper:
+    """The thread's connection itself, for a call that uses it several times."""
+    return connections[DEFAULT_DB_ALIAS]
 
 
 def _in_utc(value: datetime | None, _column: object, _connection: object) -> datetime | None:

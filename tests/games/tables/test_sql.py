@@ -254,6 +254,46 @@ def test_the_table_update_writes_what_save_with_those_fields_writes(played):
     assert by_sql[0]["status"] == TableStatus.FINISHED
 
 
+def test_issue34_json_the_sql_encodes_itself_is_the_value_the_orm_writes_and_reads(
+    played,
+):
+    """Issue 34: the move's JSON is encoded by orjson (games/sql.py), and what orjson writes
+    otherwise or refuses is as the standard library does: a number key becomes its text, an
+    integer past 64 bits and an exponent are kept, and the row reads back as the ORM reads
+    it (an integer past 64 bits an integer)."""
+    odd = {1: "one", "big": 2**70, "small": -(2**65), "tiny": 1e-300, "huge": 1e300}
+
+    def changed() -> Table:
+        table = Table.objects.get(pk=played.pk)
+        table.state = {**table.state, "odd": odd}
+        table.told = [{"kind": "moved", "seat": None, "version": 1, "params": {"n": 2**70}}]
+        return table
+
+    def with_sql() -> None:
+        execute_together([TABLE_ROWS.update(changed(), ["state", "told"])])
+
+    by_sql = rows_after(with_sql, lambda: tables_read(played))
+    by_orm = rows_after(
+        lambda: changed().save(update_fields=["state", "told"]), lambda: tables_read(played)
+    )
+    assert typed_rows(by_sql) == typed_rows(by_orm)
+
+    def both_reads() -> list[dict]:
+        read = table_rows(played.pk)
+        assert read is not None
+        orm = Table.objects.get(pk=played.pk)
+        return [
+            {"state": read.table.state, "told": read.table.told},
+            {"state": orm.state, "told": orm.told},
+        ]
+
+    by_sql_read, by_orm_read = rows_after(with_sql, both_reads)
+    assert by_sql_read == by_orm_read
+    assert by_sql_read["state"]["odd"]["1"] == "one"
+    assert by_sql_read["state"]["odd"]["big"] == 2**70
+    assert by_sql_read["told"][0]["params"] == {"n": 2**70}
+
+
 # -- prepared on PostgreSQL --------------------------------------------------------------------
 
 
