@@ -36,7 +36,9 @@ from games.live.groups import account_group
 from games.live.hub import TableChangedEvent, hub
 from games.live.server import STALL_SECONDS as STALL_SECONDS
 from games.live.server import UNSENT_BYTES as UNSENT_BYTES
-from games.tables.selectors import TableSnapshot
+from games.tables.selectors import TableSnapshot, table_revision
+
+_table_revision = database_sync_to_async(table_revision, thread_sensitive=False)
 
 KEEP_ALIVE_SECONDS = 7.0
 KEEP_ALIVE = b'{"type":"keep-alive"}\n'
@@ -114,7 +116,12 @@ async def table_lines(
                 if not await _still_allowed(allowed):
                     return
                 yield KEEP_ALIVE
-                continue
+                # News comes at most once (Redis pub/sub): a change whose news was lost is
+                # caught up here, as the table page's heartbeat catches up.
+                now = await _table_revision(table_id)
+                if now is None or now[1] <= sent:
+                    continue
+                follower.wanted[table_id] = max(now[1], follower.wanted.get(table_id, -1))
             snapshot = await the_hub.snapshots.at_least(table_id, follower.wanted[table_id])
     finally:
         await the_hub.leave(table_id, follower)
