@@ -30,6 +30,7 @@ from tests.games.botapi.support import (
     post,
     token_for,
 )
+from tests.games.socket_support import redis_subscribes_late
 from tests.games.table_support import match_of, members
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -56,6 +57,37 @@ def _bot_seated(name: str):
     invitation = bot_invite(member_id=friend.pk, table_id=table.pk, seat=1, name=name)
     invitation_answer(bot_id=bot.pk, invitation_id=invitation.pk, accept=True)
     return owner, friend, bot, secret, table
+
+
+def test_an_event_told_the_moment_the_stream_listens_reaches_it_however_late_redis_subscribes(
+    monkeypatch,
+):
+    """The stream's first keep-alive says it listens: an invitation made right after must come.
+    Redis may take the stream's SUBSCRIBE after the invitation's PUBLISH (a loaded machine);
+    here the subscription goes live a moment after ``group_add`` returns (on the old code the
+    invitation was lost and only keep-alives came)."""
+    redis_subscribes_late(monkeypatch)
+    owner, friend = members(2)
+    bot = bot_made(owner, "early")
+    secret = token_for(owner, bot)
+    table = _open_table(friend)
+
+    async def scenario() -> dict:
+        response = await AsyncClient().get(
+            "/api/stream/events", headers={"Authorization": f"Bearer {secret}"}
+        )
+        reader = EventReader(response)
+        try:
+            await reader.opened()
+            await database_sync_to_async(bot_invite)(
+                member_id=friend.pk, table_id=table.pk, seat=1, name="early"
+            )
+            return await reader.next_event()
+        finally:
+            await reader.close()
+
+    told = asyncio.run(scenario())
+    assert (told["type"], told["table"], told["seat"]) == ("invitation", table.pk, 1)
 
 
 def test_invitations_seat_and_match_each_come_on_the_account_stream_as_they_happen(mona):
