@@ -10,6 +10,7 @@ const MOVES_SHOWN = 30;
 export function move(action) {
   if (table.waiting) return;
   table.waiting = true;
+  table.sentAt = table.frame.version;
   root.classList.add("waiting");
   send({ type: "move", action, version: table.frame.version });
 }
@@ -19,6 +20,7 @@ export function move(action) {
 function ready() {
   if (table.waiting) return;
   table.waiting = true;
+  table.sentAt = null;
   root.classList.add("waiting");
   send({ type: "ready" });
 }
