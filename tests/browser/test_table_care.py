@@ -6,6 +6,7 @@ between two browsers, and the keyboard (focus kept in the hand, arrow keys). Scr
 import copy
 import json
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -458,6 +459,12 @@ def test_a_move_waits_for_its_own_answer_not_for_another_seats_frame(live_stack,
         # The other seat's frame is drawn, in the same task as the hand: the hand stays held.
         assert WAITING.search(page.locator("#table").get_attribute("class") or "")
         assert page.locator("#actions .action-discard").count() == 0
+        # The server's answer comes to the test on its own time (CI once asserted before it).
+        deadline = time.monotonic() + 20
+        while not held:
+            assert time.monotonic() < deadline, "the server never answered the draw"
+            page.wait_for_timeout(20)  # Playwright hands the routed socket's messages over
+        assert WAITING.search(page.locator("#table").get_attribute("class") or "")
         assert len(held) == 1 and held[0]["version"] == moves[0]["version"] + 1
         # The server's answer, its revision past the other frame's (the order the server
         # would have sent them in): the draw is shown and the player may discard.
