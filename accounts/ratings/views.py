@@ -132,6 +132,9 @@ def ratings_context(user: User) -> dict[str, object]:
     ]
     return {
         "rated_games": rated,
-        "recent_matches": recent_matches(user=user),
+        "recent_matches": [
+            {"change": change, "game": change.game_info.name if change.game_info else change.game}
+            for change in recent_matches(user=user)
+        ],
         "month_titles": titles_of(user=user),
     }

@@ -21,7 +21,7 @@ contract (``games.engine.base``) and every game may import it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeGuard, final
+from typing import TYPE_CHECKING, Literal, TypedDict, TypeGuard, final
 
 from games.engine.actions import PitchAction, PitchCall
 from games.engine.events import (
@@ -72,6 +72,43 @@ class RejoinView(TypedDict):
 
 
 @final
+class RummySheetLine(TypedDict):
+    """A finished deal on the score sheet: its number, its winner, and what each seat paid
+    (``None``: a seat not dealt in)."""
+
+    deal: int
+    winner: int
+    points: list[int | None]
+
+
+@final
+class RummyShow(TypedDict):
+    """A seat's declaration as it laid it (RM-13): its groups, the card put aside, and the
+    check's verdict in words (RM-14)."""
+
+    groups: list[list[str]]
+    aside: str
+    reason: str
+
+
+@final
+class RummyShownHand(TypedDict):
+    """A hand of the finished deal as the result screen shows it (RM-5, RM-21): a
+    declaration as laid out, else the game's best arrangement (``ungrouped``: what fits no
+    group; ``aside``: a declarer's 14th card). ``outcome`` is ``won``, ``lost``, ``dropped``
+    or ``wrong_show``; ``points`` what the seat paid. In a sealed view another seat's hand
+    keeps its outcome and points, its cards emptied."""
+
+    seat: int
+    outcome: str
+    groups: list[list[str]]
+    kinds: list[str]
+    ungrouped: list[str]
+    aside: str | None
+    points: int | None
+
+
+@final
 class RummyView(TypedDict):
     """A rummy seat's view: its own hand (empty once the deal is over and shown in
     ``last_deal``), its own declaration (``own_show``), the open pile's top, the sizes of the
@@ -100,12 +137,12 @@ class RummyView(TypedDict):
     seats: list[RummySeatView]
     scoring: str
     scores: list[int]
-    sheet: list[dict[str, Any]]
+    sheet: list[RummySheetLine]
     drop_points: DropPoints | None
     taken_this_turn: str | None
     """The card the seat took from the open pile this turn (RM-8), for the seat in turn only."""
-    own_show: dict[str, Any] | None
-    last_deal: list[dict[str, Any]] | None
+    own_show: RummyShow | None
+    last_deal: list[RummyShownHand] | None
     rejoin: RejoinView | None
 
 
@@ -167,6 +204,18 @@ class CourtPieceView(CourtPieceTally):
 
 
 @final
+class PitchTableOptions(TypedDict):
+    """The options a Pitch match was made with (``games.engine.pitch.options``): who scores
+    Low (PI-6), whether the dealer may match a kot (PI-3, PI-7), the target and the back
+    door (PI-8)."""
+
+    low_rule: str
+    dealer_can_match_kot: bool
+    target: int
+    back_door: bool
+
+
+@final
 class PitchView(TypedDict):
     """A Pitch seat's view: its own hand and legal actions (none for a spectator), every
     hand's size, the bids, the trick on the table and the last one."""
@@ -182,7 +231,7 @@ class PitchView(TypedDict):
     over: bool
     result: MatchResult | None
     decision_seconds: int | None
-    options: dict[str, Any]
+    options: PitchTableOptions
     teams: list[list[int]]
     phase: str
     hand_number: int

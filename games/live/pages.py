@@ -48,7 +48,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from channels.db import database_sync_to_async
-from channels.layers import get_channel_layer
+from channels.layers import BaseChannelLayer, get_channel_layer
 from django.conf import settings
 
 from accounts.profiles.formats import reading_as
@@ -56,7 +56,7 @@ from accounts.profiles.requests import Reader
 from games.live.dispatch import LoopDispatch
 from games.live.groups import page_group
 from games.live.guards import GuardedJsonConsumer, scope_invite, scope_reader
-from games.live.hub import hub
+from games.live.hub import HEARD_SECONDS, HeardProbe, hub
 
 logger = logging.getLogger(__name__)
 
@@ -128,6 +128,20 @@ class PageSocket(Protocol):
     async def page_html(self, html: str) -> None: ...
 
 
+async def _heard(layer: BaseChannelLayer, group: str, channel: str) -> None:
+    """Wait until a probe sent to ``group`` comes back on ``channel`` (at most
+    ``HEARD_SECONDS``): Redis may take the SUBSCRIBE after a PUBLISH sent later from another
+    connection, and a change told meanwhile would wait for the sweep (``hub.Hub.join``)."""
+    probe: HeardProbe = {"type": "hub.heard", "probe": channel}
+    await layer.group_send(group, dict(probe))
+    try:
+        async with asyncio.timeout(HEARD_SECONDS):
+            while (await layer.receive(channel)).get("probe") != channel:
+                pass  # a change before the board reads anything: the first read shows it
+    except TimeoutError:
+        logger.warning("the page group %s was not heard in %s s", group, HEARD_SECONDS)
+
+
 class PageBoard:
     """The sockets of one page in one event loop, and what each reading was sent last."""
 
@@ -195,10 +209,11 @@ class PageBoard:
         try:
             channel = await layer.new_channel()
             await layer.group_add(group, channel)
+            await _heard(layer, group, channel)
             self._subscribed.set_result(None)
             while True:
-                await layer.receive(channel)
-                self.changed()
+                if (await layer.receive(channel)).get("type") != "hub.heard":
+                    self.changed()
         except asyncio.CancelledError:
             self._subscribed.cancel()
             raise

@@ -22,6 +22,7 @@ response wait unsent (a reader that takes nothing for a while is cut off).
 """
 
 import asyncio
+import logging
 from collections import deque
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from typing import Any, Protocol
@@ -33,10 +34,14 @@ from channels.layers import get_channel_layer
 from games.live.fanout import send_from_here
 from games.live.frames import state_frame
 from games.live.groups import account_group
-from games.live.hub import TableChangedEvent, hub
+from games.live.hub import HEARD_SECONDS, HeardProbe, TableChangedEvent, hub
 from games.live.server import STALL_SECONDS as STALL_SECONDS
 from games.live.server import UNSENT_BYTES as UNSENT_BYTES
-from games.tables.selectors import TableSnapshot
+from games.tables.selectors import TableSnapshot, table_revision
+
+logger = logging.getLogger(__name__)
+
+_table_revision = database_sync_to_async(table_revision, thread_sensitive=False)
 
 KEEP_ALIVE_SECONDS = 7.0
 KEEP_ALIVE = b'{"type":"keep-alive"}\n'
@@ -114,7 +119,12 @@ async def table_lines(
                 if not await _still_allowed(allowed):
                     return
                 yield KEEP_ALIVE
-                continue
+                # News comes at most once (Redis pub/sub): a change whose news was lost is
+                # caught up here, as the table page's heartbeat catches up.
+                now = await _table_revision(table_id)
+                if now is None or now[1] <= sent:
+                    continue
+                follower.wanted[table_id] = max(now[1], follower.wanted.get(table_id, -1))
             snapshot = await the_hub.snapshots.at_least(table_id, follower.wanted[table_id])
     finally:
         await the_hub.leave(table_id, follower)
@@ -141,7 +151,17 @@ async def account_lines(
     known = dict(tables)
     channel = await layer.new_channel()
     await layer.group_add(account_group(user_id), channel)
-    listening = asyncio.ensure_future(_listen(layer, channel, told, follower))
+    heard = asyncio.get_running_loop().create_future()
+    listening = asyncio.ensure_future(_listen(layer, channel, told, follower, heard))
+    # Redis may take the SUBSCRIBE after a PUBLISH sent later from another connection: the
+    # stream says it listens once a probe of its own came back through the group (as a table's
+    # first socket does, ``hub.Hub.join``).
+    probe: HeardProbe = {"type": "hub.heard", "probe": channel}
+    await layer.group_send(account_group(user_id), dict(probe))
+    try:
+        await asyncio.wait_for(asyncio.shield(heard), HEARD_SECONDS)
+    except TimeoutError:
+        logger.warning("account %s: its group was not heard in %s s", user_id, HEARD_SECONDS)
     for table_id in known:
         await the_hub.join(table_id, follower)
     try:
@@ -228,13 +248,19 @@ def _status_news(
 
 
 async def _listen(
-    layer: Any, channel: str, told: deque[Mapping[str, Any]], follower: _Follower
+    layer: Any,
+    channel: str,
+    told: deque[Mapping[str, Any]],
+    follower: _Follower,
+    heard: asyncio.Future[None],
 ) -> None:
     while True:
         message = await layer.receive(channel)
         if message.get("type") == "account.told":
             told.append(message["line"])
             follower.wake.set()
+        elif message.get("probe") == channel and not heard.done():
+            heard.set_result(None)
 
 
 def account_told_send(news: Any) -> None:

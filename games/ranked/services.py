@@ -334,22 +334,12 @@ def _form(now: datetime) -> int:
         seated = {member.entry_id for group in tables for member in group}
         for group in bots_offered([w for w in waiting if w.entry_id not in seated], seats):
             bot_groups.append(group)
-            bot_offers.append(_bots_offer(game, variant, seats, group, now))
+            bot_offers.append(_offer(game, variant, seats, group, now))
     if len(formed) > TABLES_PER_PASS:
         formed.sort(key=lambda table: -max(member.waited for member in table[1]))
         del formed[TABLES_PER_PASS:]
     groups = [group for _queue, group in formed]
-    offers = [
-        QueueOffer(
-            game=game,
-            variant=variant,
-            seats=seats,
-            created_at=now,
-            expires_at=now + timedelta(seconds=ACCEPT_SECONDS),
-            waited_seconds=fmean(member.waited for member in group),
-        )
-        for (game, variant, seats), group in formed
-    ]
+    offers = [_offer(game, variant, seats, group, now) for (game, variant, seats), group in formed]
     if not offers and not bot_offers:
         return 0
     if offers:
@@ -387,9 +377,11 @@ def _bots_told(offers: Sequence[QueueOffer], groups: Sequence[list[Waiting]]) ->
         publish(RankedTablesFormed(formed))
 
 
-def _bots_offer(
+def _offer(
     game: str, variant: str, seats: int, group: Sequence[Waiting], now: datetime
 ) -> QueueOffer:
+    """A table offered to ``group``, with bots in the seats they leave empty (none when the
+    group fills the table)."""
     return QueueOffer(
         game=game,
         variant=variant,

@@ -29,7 +29,7 @@ function draw() {
   // out what the server drew. Set first, in the same task as the drawing (nothing is painted
   // in between), so that a part that fails to draw cannot hide the table.
   root.classList.add("drawn");
-  root.classList.remove("waiting");
+  root.classList.toggle("waiting", table.waiting);
   root.classList.toggle("paused", Boolean(table.frame.pause));
   renderSeats();
   renderTurn();
@@ -45,6 +45,11 @@ function draw() {
   keepAwake();
 }
 
+function waited() {
+  table.waiting = false;
+  table.sentAt = null;
+}
+
 function receive(message) {
   if (Taash.chat && Taash.chat.receive(api, message)) return; // table_chat.js
   if (message.type === "state") {
@@ -57,7 +62,9 @@ function receive(message) {
     const gap = message.version > table.frame.version + 1;
     table.frame = message;
     api.frame = message;
-    table.waiting = false;
+    // Only the answer to the move on its way ends the wait: a frame past the version it was
+    // sent at. Another seat's change meanwhile is drawn, the hand still held.
+    if (table.sentAt === null || message.version > table.sentAt) waited();
     // The match has started: the page holds its parts already, and shows them now.
     if (before === "open" && message.status === "playing") {
       table.drawn = message.status;
@@ -67,14 +74,15 @@ function receive(message) {
     else if (before !== message.status) return window.location.reload();
     showNotice("");
     if (!same) render();
-    else root.classList.remove("waiting"); // a move that changed nothing (sync's answer)
+    else root.classList.toggle("waiting", table.waiting); // the same table (sync's answer)
     if (game.state) game.state(api);
     // Moves were missed (a dropped connection, a lost broadcast): ask for the whole table.
     if (gap) send({ type: "sync" });
   } else if (message.type === "pong") {
     if (message.revision > table.frame.revision) send({ type: "sync" });
   } else if (message.type === "error") {
-    table.waiting = false;
+    // A refusal (a stale version, an illegal move) answers the move: nothing changed.
+    waited();
     root.classList.remove("waiting");
     if (!(game.error && game.error(api, message))) showNotice(message.message);
     keepingFocus(renderActions);

@@ -3,7 +3,10 @@ show, a drop, leaving the match), the pause between deals with its Ready button,
 between two browsers, and the keyboard (focus kept in the hand, arrow keys). Screenshots at
 360 px and 1280 px go to test-artifacts/."""
 
+import copy
+import json
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -13,6 +16,7 @@ from tests.browser.support import (
     DESKTOP,
     PHONE,
     RANK_FLOOR_PX,
+    WAITING,
     chip_rank_height,
     judged,
     launched,
@@ -343,7 +347,7 @@ def test_the_last_trick_opens_on_request_after_a_trick_is_taken(
     its four cards, each under its player's name, and who won it; by keyboard, Escape closes
     it and the focus goes back to the button; it closes by itself when the next card is
     played."""
-    from tests.browser.support import WAITING, play_one_move, seated
+    from tests.browser.support import play_one_move, seated
 
     table, session = seated(game)
     with launched(live_stack, page_log) as pages:
@@ -401,3 +405,71 @@ def test_the_last_trick_opens_on_request_after_a_trick_is_taken(
         expect(panel).to_be_visible()
         page.locator("#hand .card-button.legal").first.click()
         expect(panel).to_be_hidden()
+
+
+@page_only
+def test_a_move_waits_for_its_own_answer_not_for_another_seats_frame(live_stack, page_log):
+    """Issue 29: while a move is on its way, a frame another seat's change sends (Bilal's seat
+    taken by a stand-in, the version unchanged) is drawn but leaves the hand held; only the
+    answer to the move, a frame past the version it was sent at, lets the player move again.
+    The socket runs through the test, which holds the server's answer back until the other
+    frame has been drawn, as when the change reaches the server just before the move."""
+    table, sessions = written(lambda: a_show_in_hand("points"))
+    held: list[dict] = []
+    shown: dict = {}  # the last state frame the page got
+    moves: list[dict] = []
+    lines: list = []  # the page's end of the routed socket
+
+    def routed(socket) -> None:
+        lines.append(socket)
+        server = socket.connect_to_server()
+
+        def from_page(message) -> None:
+            server.send(message)
+            if json.loads(message)["type"] != "move":
+                return
+            moves.append(json.loads(message))
+            other = copy.deepcopy(shown)
+            other["revision"] += 1
+            other["seats"][1]["stand_in"] = True
+            socket.send(json.dumps(other))
+
+        def from_server(message) -> None:
+            frame = json.loads(message)
+            if moves and not held and frame.get("type") == "state":
+                held.append(frame)  # the move's answer: sent once the other frame is drawn
+                return
+            if frame.get("type") == "state":
+                shown.update(frame)
+            socket.send(message)
+
+        socket.on_message(from_page)
+        server.on_message(from_server)
+
+    with launched(live_stack, page_log) as pages:
+        page = pages.visit(None, session=sessions[0], viewport=PHONE)
+        page.route_web_socket(re.compile(rf"/ws/tables/{table.pk}/$"), routed)
+        page.goto(f"/tables/{table.pk}/")
+        my_turn(page)
+        judged(page)  # the socket's own first frame came before the layout's answer
+        assert shown["seat"] == 0
+        page.locator("#closed-deck").click()
+        stand_in = page.locator('#seats .seat[data-seat="1"]')
+        expect(stand_in).to_contain_text("a bot plays for now")
+        # The other seat's frame is drawn, in the same task as the hand: the hand stays held.
+        assert WAITING.search(page.locator("#table").get_attribute("class") or "")
+        assert page.locator("#actions .action-discard").count() == 0
+        # The server's answer comes to the test on its own time (CI once asserted before it).
+        deadline = time.monotonic() + 20
+        while not held:
+            assert time.monotonic() < deadline, "the server never answered the draw"
+            page.wait_for_timeout(20)  # Playwright hands the routed socket's messages over
+        assert WAITING.search(page.locator("#table").get_attribute("class") or "")
+        assert len(held) == 1 and held[0]["version"] == moves[0]["version"] + 1
+        # The server's answer, its revision past the other frame's (the order the server
+        # would have sent them in): the draw is shown and the player may discard.
+        answer = {**held[0], "revision": held[0]["revision"] + 1}
+        lines[-1].send(json.dumps(answer))
+        expect(page.locator("#table")).not_to_have_class(WAITING)
+        expect(page.locator("#actions .action-discard")).to_be_visible()
+        assert len(moves) == 1

@@ -519,9 +519,20 @@ def test_unders_both_copies_of_a_card_are_played_together(live_stack, page_log):
         my_turn(page)
         copies = page.locator(f"#hand .card-button.legal[data-card='{twin}']")
         assert copies.count() == 2
+        # Issue 30 (a tap's next frame within 100 ms): picking a card changes that card and the
+        # moves, and draws the hand no more: the cards on the page before the taps stay.
+        page.evaluate(
+            "() => document.querySelectorAll('#hand .card-button')"
+            ".forEach((card) => { card.dataset.before = '1'; })"
+        )
         copies.nth(0).click()
         copies.nth(1).press("Enter")
         assert page.locator(f"#hand .card-button.selected[data-card='{twin}']").count() == 2
+        assert (
+            page.locator(f"#hand .card-button[data-card='{twin}'][aria-selected='true']").count()
+            == 2
+        )
+        assert page.locator("#hand .card-button:not([data-before])").count() == 0
         play = page.locator("#actions .action-play:enabled")
         assert play.count() == 1
         assert play.locator(".card-chip[aria-label]").count() == 2  # "Play 7♥ 7♥"

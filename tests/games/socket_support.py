@@ -5,6 +5,7 @@ import json
 from dataclasses import dataclass, field
 
 import websockets
+from channels.layers import get_channel_layer
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from games.engine.base import leaked_cards
@@ -17,6 +18,24 @@ TIMEOUT = 20
 # A scripted player moves no faster than a quick person, inside the table socket's frame budget
 # (games.live.consumers.TableConsumer.frames_per_second).
 MOVE_INTERVAL = 0.15
+
+
+def redis_subscribes_late(monkeypatch, seconds: float = 0.3) -> None:
+    """The channel layer's ``group_add`` returns before Redis takes the subscription, which
+    goes live ``seconds`` later: as on a loaded machine, where Redis may take a SUBSCRIBE after
+    a PUBLISH sent later from another connection."""
+    layer = get_channel_layer()
+    group_add = layer.group_add
+    subscribing = []
+
+    async def late(group, channel):
+        async def subscribe():
+            await asyncio.sleep(seconds)
+            await group_add(group, channel)
+
+        subscribing.append(asyncio.ensure_future(subscribe()))
+
+    monkeypatch.setattr(layer, "group_add", late, raising=False)
 
 
 def session_cookie(client) -> str:

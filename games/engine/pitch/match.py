@@ -250,7 +250,7 @@ class PitchMatch(Match):
             "over": self.is_over(),
             "result": self.result() if self.is_over() else None,
             "decision_seconds": self.decision_seconds(),
-            "options": dict(self.options),
+            "options": self.settings.table_options(),
             "teams": [list(team) for team in TEAMS],
             "phase": self.phase.value,
             "hand_number": self.hand_number,

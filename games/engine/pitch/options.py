@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from games.engine.views import PitchTableOptions
+
 
 class LowRule(StrEnum):
     """Which team scores Low (PI-6)."""
@@ -54,6 +56,15 @@ class PitchOptions:
             target,
             _flag(options, "back_door"),
         )
+
+    def table_options(self) -> PitchTableOptions:
+        """The options as the view shows them: as the match was made with them."""
+        return {
+            "low_rule": self.low_rule.value,
+            "dealer_can_match_kot": self.dealer_can_match_kot,
+            "target": self.target,
+            "back_door": self.back_door,
+        }
 
 
 def _flag(options: Mapping[str, Any], name: str) -> bool:

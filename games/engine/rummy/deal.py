@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from games.engine.cards import decks
 from games.engine.rng import MatchRandom
 from games.engine.rummy.melds import HAND_SIZE
 from games.engine.rummy.ranks import wild_rank_for
+from games.engine.views import RummyShow
 
 
 class SeatStatus(StrEnum):
@@ -51,7 +52,7 @@ class Deal:
     has_drawn: list[bool]  # RM-17: a first drop comes before any draw
     turn: int
     penalties: list[int | None]  # what each seat that left the deal pays (RM-15, RM-17)
-    shows: list[dict[str, Any] | None]  # each declaration: groups, card put aside, verdict
+    shows: list[RummyShow | None]  # each declaration: groups, card put aside, verdict
     taken: str | None = None  # RM-8: the card taken from the open pile this turn
     drawn: str | None = None  # the card drawn this turn (what a timeout discards)
     as_dealt: list[list[str]] | None = None  # the hands as dealt (None: stored before it was kept)
@@ -189,13 +190,21 @@ class Deal:
         )
 
 
-def copied(node: Any) -> Any:
+_Node = TypeVar("_Node")
+
+
+def copied(node: _Node) -> _Node:
     """A copy of JSON-ready ``node`` sharing no list or dict with it: what the match hands out
-    (views, results, its stored state) may be changed by the caller without moving the match."""
+    (views, results, its stored state) may be changed by the caller without moving the match.
+    The copy has the type of ``node``."""
+    return cast(_Node, _copy(node))
+
+
+def _copy(node: object) -> object:
     if isinstance(node, dict):
-        return {key: copied(value) for key, value in node.items()}
+        return {key: _copy(value) for key, value in node.items()}
     if isinstance(node, list):
-        return [copied(value) for value in node]
+        return [_copy(value) for value in node]
     return node
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.engine.rummy.ranks import FULL_COUNT
+from games.engine.views import RummySheetLine
 
 
 @dataclass
@@ -22,7 +23,7 @@ class Standings:
     scores: list[int]
     out_after: list[int | None]  # Pool: the deal that eliminated the seat (None: still in)
     rejoined: list[bool]  # Pool: each seat rejoins at most once
-    sheet: list[dict[str, Any]] = field(default_factory=list)  # every deal's points per seat
+    sheet: list[RummySheetLine] = field(default_factory=list)  # every deal's points per seat
 
     @classmethod
     def opening(cls, scores: list[int]) -> Standings:
@@ -49,7 +50,10 @@ class Standings:
             list(data["scores"]),
             list(data["out_after"]),
             list(data["rejoined"]),
-            [dict(entry) for entry in data["sheet"]],
+            [
+                {"deal": line["deal"], "winner": line["winner"], "points": list(line["points"])}
+                for line in data["sheet"]
+            ],
         )
 
 

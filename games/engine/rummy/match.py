@@ -43,7 +43,7 @@ from games.engine.rummy.formats import FORMATS, DealsFormat, Format, Standings
 from games.engine.rummy.melds import validate_declaration
 from games.engine.rummy.ranks import FULL_COUNT, is_joker
 from games.engine.rummy.scoring import arrange, best_show, hand_points
-from games.engine.views import RummyView
+from games.engine.views import RummySheetLine, RummyShownHand, RummyView
 
 DEFAULT_OPTIONS: dict[str, Any] = {"rejoin": False, "deals": 0, "stand_ins": True}
 """``rejoin``: in Pool, an eliminated player may come back once (RM-24, a table option).
@@ -69,7 +69,7 @@ class RummyResult(MatchResult):
     points per seat (``None`` for a seat not dealt in)."""
 
     scoring: str
-    sheet: list[dict[str, Any]]
+    sheet: list[RummySheetLine]
 
 
 class Phase(StrEnum):
@@ -115,7 +115,7 @@ class RummyMatch(Match):
         rng: MatchRandom,
         standings: Standings,
         deal: Deal,
-        reveal: list[dict[str, Any]] | None = None,
+        reveal: list[RummyShownHand] | None = None,
         rejoin_offers: list[int] | None = None,
         rejoin_score: int | None = None,
     ) -> None:
@@ -543,7 +543,7 @@ class RummyMatch(Match):
         penalty = deal.penalties[seat]
         return penalty if penalty is not None else hand_points(deal.hands[seat], deal.wild_rank)
 
-    def _shown_hand(self, seat: int, winner: int, points: int | None) -> dict[str, Any]:
+    def _shown_hand(self, seat: int, winner: int, points: int | None) -> RummyShownHand:
         """A hand as the result screen shows it: a declaration as laid out, else the game's
         best arrangement (RM-5, RM-21)."""
         deal = self.deal

@@ -104,9 +104,13 @@ function stops(hand) {
   return [...hand.querySelectorAll(hand.getAttribute("role") === "toolbar" ? "button" : ".card-button")];
 }
 
-// The one card of the hand the Tab key reaches.
+// The one card of the hand the Tab key reaches. Only a card whose stop changes is written: a
+// tap focuses its card, and writing every card's tabindex again cost that tap a style pass.
 function rove(cards, current) {
-  for (const card of cards) card.tabIndex = card === current ? 0 : -1;
+  for (const card of cards) {
+    const stop = card === current ? 0 : -1;
+    if (card.tabIndex !== stop || !card.hasAttribute("tabindex")) card.tabIndex = stop;
+  }
 }
 
 // Where the keyboard focus is in the hand or the moves, to put it back after a redraw: the

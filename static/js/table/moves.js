@@ -10,6 +10,7 @@ const MOVES_SHOWN = 30;
 export function move(action) {
   if (table.waiting) return;
   table.waiting = true;
+  table.sentAt = table.frame.version;
   root.classList.add("waiting");
   send({ type: "move", action, version: table.frame.version });
 }
@@ -19,6 +20,7 @@ export function move(action) {
 function ready() {
   if (table.waiting) return;
   table.waiting = true;
+  table.sentAt = null;
   root.classList.add("waiting");
   send({ type: "ready" });
 }
@@ -81,13 +83,31 @@ export function cardClicked(code, key) {
     return;
   }
   if (actions.some((action) => action.cards)) {
-    toggle(key, code);
-    api.render();
+    picked(key, code);
     return;
   }
   if (actions.length > 1) {
     showChoice(actions);
   }
+}
+
+// A card picked for a move of several, or let go: only that card and the moves change. The
+// table is not drawn again, which on a slow phone cost the tap's next frame a whole redraw and
+// a forced layout (issue 30: a tap's next frame within 100 ms).
+function picked(key, code) {
+  toggle(key, code);
+  const button = [...root.querySelectorAll(`#hand .card-button[data-key="${CSS.escape(key)}"]`)].find(
+    (card) => card.dataset.card === code,
+  );
+  if (!button) {
+    api.render();
+    return;
+  }
+  const chosen = selection.get(key) === code;
+  button.classList.toggle("selected", chosen);
+  // A list box's option says it is selected; a toolbar's toggle button, pressed (hand.js listed).
+  button.setAttribute(button.getAttribute("role") === "option" ? "aria-selected" : "aria-pressed", String(chosen));
+  renderActions();
 }
 
 function showChoice(actions) {

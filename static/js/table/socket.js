@@ -3,7 +3,7 @@
 // a silent socket is closed and opened again, further apart each time. A page may bring its
 // own transport in place of the socket, answering the same frames (offline_table.js: the
 // engine in a Web Worker).
-import { Taash, api, game, root, strings } from "./state.js";
+import { Taash, api, game, root, strings, table } from "./state.js";
 import { showNotice } from "./notify.js";
 
 const HEARTBEAT_MS = 20000;
@@ -43,6 +43,9 @@ function connect() {
   });
   socket.addEventListener("message", (event) => hear(JSON.parse(event.data)));
   socket.addEventListener("close", () => {
+    // A move that went out over this socket may be lost with it: the table as the next socket
+    // first shows it ends the wait (a move still held here goes when it opens, and is answered).
+    if (table.waiting && !unsent.some((held) => held.type === "move")) table.sentAt = null;
     showNotice(strings.reconnecting);
     retries += 1;
     window.setTimeout(connect, Math.min(1000 * 2 ** retries, 10000));

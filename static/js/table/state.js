@@ -32,6 +32,10 @@ export const table = {
   // between): a frame of any other status than the drawn one redraws the page.
   drawn: root ? root.dataset.status || served.status : null,
   waiting: false, // a move is on its way: no second one until the table answers
+  // The version the move on its way was sent at: only a frame past it answers it, not one
+  // another seat's change sends meanwhile (issue 29). null: any frame answers (Ready, whose
+  // answer may keep the version, or a move whose socket closed before its answer came).
+  sentAt: null,
 };
 
 // What the game scripts (table_<game>.js), the chat and a transport are handed: the page's

@@ -15,10 +15,12 @@ from accounts.bots.models import AccessToken
 from accounts.bots.services import token_revoke
 from games.botapi.models import Invitation
 from games.botapi.services import bot_invite, invitation_answer
-from games.live import streams
+from games.engine.base import leaked_cards
+from games.live import fanout, streams
 from games.live.hub import hub
 from games.tables import services
-from games.tables.models import Seat, Table, TableStatus
+from games.tables.models import MoveBy, Seat, Table, TableStatus
+from games.tables.services.locked import atomic_locked
 from games.tables.services.moderation import table_end
 from tests.games.botapi.support import (
     WAIT_SECONDS,
@@ -28,7 +30,8 @@ from tests.games.botapi.support import (
     post,
     token_for,
 )
-from tests.games.table_support import members
+from tests.games.socket_support import redis_subscribes_late
+from tests.games.table_support import match_of, members
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -54,6 +57,37 @@ def _bot_seated(name: str):
     invitation = bot_invite(member_id=friend.pk, table_id=table.pk, seat=1, name=name)
     invitation_answer(bot_id=bot.pk, invitation_id=invitation.pk, accept=True)
     return owner, friend, bot, secret, table
+
+
+def test_an_event_told_the_moment_the_stream_listens_reaches_it_however_late_redis_subscribes(
+    monkeypatch,
+):
+    """The stream's first keep-alive says it listens: an invitation made right after must come.
+    Redis may take the stream's SUBSCRIBE after the invitation's PUBLISH (a loaded machine);
+    here the subscription goes live a moment after ``group_add`` returns (on the old code the
+    invitation was lost and only keep-alives came)."""
+    redis_subscribes_late(monkeypatch)
+    owner, friend = members(2)
+    bot = bot_made(owner, "early")
+    secret = token_for(owner, bot)
+    table = _open_table(friend)
+
+    async def scenario() -> dict:
+        response = await AsyncClient().get(
+            "/api/stream/events", headers={"Authorization": f"Bearer {secret}"}
+        )
+        reader = EventReader(response)
+        try:
+            await reader.opened()
+            await database_sync_to_async(bot_invite)(
+                member_id=friend.pk, table_id=table.pk, seat=1, name="early"
+            )
+            return await reader.next_event()
+        finally:
+            await reader.close()
+
+    told = asyncio.run(scenario())
+    assert (told["type"], told["table"], told["seat"]) == ("invitation", table.pk, 1)
 
 
 def test_invitations_seat_and_match_each_come_on_the_account_stream_as_they_happen(mona):
@@ -318,3 +352,50 @@ def test_a_missing_wrong_or_unscoped_token_gets_a_json_error_not_a_stream():
         return answers
 
     assert asyncio.run(scenario()) == [(401, "no_token"), (401, "bad_token"), (403, "wrong_scope")]
+
+
+def test_a_table_stream_catches_up_at_its_keep_alive_on_a_change_whose_news_was_lost(
+    monkeypatch,
+):
+    """No lost move: Redis's pub/sub carries news at most once, so a change can be committed
+    and never told. The table page's heartbeat asks for the state again; a bot's table stream
+    looks at the table's revision at each keep-alive and sends the frame it missed (on the old
+    code it sent keep-alives only, until the next change that was told)."""
+    monkeypatch.setattr(streams, "KEEP_ALIVE_SECONDS", 0.3)
+    _owner, friend, _bot, secret, table = _bot_seated("catching")
+    services.table_seat_leave(table_id=table.pk, user_id=friend.pk)
+    services.table_start(table_id=table.pk, user_id=friend.pk, bot_level="easy")
+
+    def changed_untold() -> int:
+        """A move by whoever is to move (the bot account or a house bot), its news lost."""
+        with atomic_locked(table.pk) as locked:
+            seat = locked.match.to_move()[0]
+            by = MoveBy.PLAYER if seat == 1 else MoveBy.BOT
+            locked.apply(seat, locked.match.legal_actions(seat)[0], by)
+            locked.save()
+            return locked.table.version
+
+    async def scenario() -> tuple[dict, dict, int]:
+        headers = {"Authorization": f"Bearer {secret}"}
+        response = await AsyncClient().get(f"/api/bot/tables/{table.pk}/stream", headers=headers)
+        lines = aiter(response.streaming_content)
+        first = orjson.loads(await anext(lines))
+        monkeypatch.setattr(fanout, "running_hubs", list)
+        monkeypatch.setattr(fanout, "tables_news_deliver", _told_nowhere)
+        version = await database_sync_to_async(changed_untold)()
+        try:
+            async with asyncio.timeout(WAIT_SECONDS):
+                while True:
+                    line = orjson.loads(await anext(lines))
+                    if line["type"] == "state":
+                        return first, line, version
+        finally:
+            await lines.aclose()
+
+    first, caught_up, version = asyncio.run(scenario())
+    assert caught_up["version"] == version == first["version"] + 1
+    assert leaked_cards(caught_up, match_of(table), 1) == []
+
+
+async def _told_nowhere(hub, changes, *, remote=True) -> None:
+    """News of a change lost on its way (``games.live.fanout.tables_news_deliver``)."""

@@ -11,6 +11,7 @@ from config.asgi import application
 from games.live import pages
 from games.news import PageChanged, publish
 from tests.games.live.test_presence import HOST, ORIGIN, TIMEOUT
+from tests.games.socket_support import redis_subscribes_late
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -47,7 +48,16 @@ def page_socket(path: str, client=None) -> WebsocketCommunicator:
     return WebsocketCommunicator(application, path, headers=headers)
 
 
-def test_a_page_is_sent_at_once_and_again_when_a_write_says_it_changed(member_client):
+@pytest.mark.parametrize("late", [False, True], ids=["subscribed", "redis-subscribes-late"])
+def test_a_page_is_sent_at_once_and_again_when_a_write_says_it_changed(
+    member_client, monkeypatch, late
+):
+    """Also when Redis takes the board's subscription late (a loaded machine): the page is read
+    once the board hears its group, so a change told right after the first page still comes
+    (on the old code it waited for the sweep, 30 s later)."""
+    if late:
+        redis_subscribes_late(monkeypatch)
+
     async def scenario():
         socket = page_socket("/ws/pages/testpage/seven/", member_client)
         assert (await socket.connect(TIMEOUT))[0]

@@ -25,6 +25,7 @@ from games.tables.selectors import table_snapshot
 from games.tables.services import locked as locked_module
 from games.tables.services.locked import atomic_locked
 from tests.games.live.test_presence import HOST, ORIGIN
+from tests.games.socket_support import redis_subscribes_late
 from tests.games.table_support import SHORT_MATCHES, match_of, members, table_new
 
 pytestmark = pytest.mark.django_db
@@ -297,18 +298,8 @@ def test_a_change_told_the_moment_a_socket_has_joined_reaches_it_however_late_re
     sent later (a loaded machine; CI lost a bot's move so); here the subscription goes live a
     moment after ``group_add`` returns, and the hub still hears the change told at once."""
     layer = get_channel_layer()
-    group_add = layer.group_add
     told = asyncio.Event()
-    subscribing = []
-
-    async def late(group, channel):
-        async def subscribe():
-            await asyncio.sleep(0.3)
-            await group_add(group, channel)
-
-        subscribing.append(asyncio.ensure_future(subscribe()))
-
-    monkeypatch.setattr(layer, "group_add", late, raising=False)
+    redis_subscribes_late(monkeypatch)
 
     class Watching:
         async def table_changed(self, event):

@@ -69,3 +69,21 @@ def test_leaderboards_list_members_only_and_the_bots_page_shows_its_rating(finis
     assert client.get("/bots/grandmaster/").status_code == 404
     client.cookies["django_language"] = "ur"
     assert 'dir="rtl"' in client.get(f"/bots/{level}/").content.decode()
+
+
+def test_the_members_page_and_the_bots_list_the_match_the_same_way(finished, client):
+    """One list of recent ranked matches for a member and a bot level: the same row, its place
+    of the sides and the replay; the bot's also names the format (a bot's rating is kept per
+    format, issue 32)."""
+    asha, table = finished
+    level = Seat.objects.get(table=table, user=None).bot_level
+    mine = RatingChange.objects.get(match_ref=table.pk)
+    its = BotRatingChange.objects.get(match_ref=table.pk)
+    member_page = client.get(f"/players/{asha.username}/").content.decode()
+    bot_page = client.get(f"/bots/{level}/").content.decode()
+    for page, change in ((member_page, mine), (bot_page, its)):
+        assert 'id="recent-matches-heading"' in page
+        assert f"<td>{change.rank} of 2</td>" in page
+        assert f'href="/tables/{table.pk}/replay/"' in page
+    assert "<td>Indian Rummy <small>Points</small></td>" in bot_page
+    assert "<td>Indian Rummy</td>" in member_page
