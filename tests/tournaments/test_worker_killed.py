@@ -181,6 +181,15 @@ def test_a_worker_killed_mid_round_check_loses_nothing_and_round_two_is_seated_o
     at_kill: dict[str, object] = {}
 
     def round_one_state() -> dict[str, object]:
+        """Read in one snapshot: a round check may commit meanwhile (this xdist worker's session
+        stack, if it runs, sweeps the same database), and counts read across its commit once
+        showed half of it (rounds, seats and tables before, the two out after)."""
+        with transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+            return round_one_counts()
+
+    def round_one_counts() -> dict[str, object]:
         tables = [rt.table_id for rt in round_tables(tournament, 1)]
         return {
             "rounds": list(
