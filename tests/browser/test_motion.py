@@ -227,8 +227,9 @@ def test_seats_show_pictures_the_ring_follows_the_clock_and_a_played_card_flies(
         expect(last).to_have_count(4)
         trick = last.evaluate_all("cards => cards.map((card) => card.dataset.card)")
         assert code in trick
-        # The card that completed it is the one that flew with no place on the felt to land
-        # in (every other card flew to its figure, shown as it landed).
+        # The card that completed it flew with no place on the felt to land in (every other
+        # card flew to its figure, shown as it landed), and so did any card whose frame the
+        # page never drew (frames skipped under load: the test below).
         animations = page.evaluate(ALL_SWEPT, trick)
         moved_rightly(animations)
         copies = {
@@ -237,7 +238,7 @@ def test_seats_show_pictures_the_ring_follows_the_clock_and_a_played_card_flies(
             if "flight" in a["classes"] and a["properties"] == ["transform"]
         }
         landed = {a["card"] for a in animations if "played" in a["classes"]}
-        assert len(copies & set(trick) - landed) == 1, (trick, animations)
+        assert copies & set(trick) - landed, (trick, animations)
         # Swept, all four, the completing card once it has landed.
         sweeps = {
             a["card"]
@@ -253,6 +254,59 @@ def test_seats_show_pictures_the_ring_follows_the_clock_and_a_played_card_flies(
                 reader.set_viewport_size({"width": width, "height": height})
                 painted(reader)
                 reader.screenshot(path=str(ARTIFACTS / f"motion-{language}-{width}x{height}.png"))
+
+
+# Drops, once, the frame that brings the third card of a trick whose fourth card a bot will play
+# (the frame just after the last one the page drew, so the page never drew that card): as a page
+# misses a frame when the server sends only the newest of two moves made together, or its
+# connection drops. The card and the trick it showed are kept in window.__dropped.
+THIRD_CARD_DROPPED = """
+const listen = WebSocket.prototype.addEventListener;
+let delivered = null;
+WebSocket.prototype.addEventListener = function (type, handler, options) {
+    if (type !== "message") return listen.call(this, type, handler, options);
+    return listen.call(this, type, (event) => {
+        const message = JSON.parse(event.data);
+        const view = message.type === "state" ? message.view : null;
+        if (view && delivered !== null && !window.__dropped
+                && message.version === delivered + 1
+                && (view.trick || []).length === 3
+                && !(view.to_move || []).includes(message.seat)) {
+            window.__dropped = { card: view.trick[2].card, trick: view.trick.map((p) => p.card) };
+            return;
+        }
+        if (view) delivered = message.version;
+        handler.call(this, event);
+    }, options);
+};
+"""
+
+
+def test_a_trick_whose_third_card_the_page_never_drew_still_sweeps_whole(live_stack, page_log):
+    """A frame missed: the card it brought flies from its seat to its place once the trick is
+    complete (CP-12), and the whole trick sweeps to its winner, not the cards drawn alone."""
+    table, asha_session, _bilal_session = written(two_at_court_piece)
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(
+            asha_session, table, "en", PHONE, script=ANIMATIONS_KEPT + THIRD_CARD_DROPPED
+        )
+        # Asha plays on until a trick's third card is dropped (at the latest once she leads).
+        for _trick in range(13):
+            if page.evaluate("() => Boolean(window.__dropped)"):
+                break
+            assert play_a_card(page) is not None
+        dropped = page.evaluate("() => window.__dropped")
+        assert dropped, "no trick's third card was dropped in a deal"
+        animations = page.evaluate(ALL_SWEPT, dropped["trick"])
+        moved_rightly(animations)
+        missed = [a for a in animations if a["card"] == dropped["card"]]
+        assert any(a["properties"] == ["transform"] for a in missed), missed
+        sweeps = {
+            a["card"]
+            for a in animations
+            if "flight" in a["classes"] and a["properties"] == ["transform", "opacity"]
+        }
+        assert set(dropped["trick"]) <= sweeps, (dropped, animations)
 
 
 def test_with_reduced_motion_nothing_moves(live_stack, page_log):

@@ -105,7 +105,7 @@ function played(before, event, mine, completes) {
   }
   if (!completes || !before.trick.length || !seen(before.trickBox)) return null;
   const spot = trickSpot(before.trickBox, TRICK_PLACES[placeOf(event.seat)], before.trick[0].rect);
-  const landing = { spot, copy: null, winner: null };
+  const landing = { card: event.card, spot, winner: null };
   // Swept once it has landed (the winner is known by then: the trick event comes next).
   const flight = flyTo(face(event.card), from, spot, {
     landed: (copy) => (landing.winner ? sweepCopy(copy, spot, landing.winner) : copy.remove()),
@@ -113,7 +113,10 @@ function played(before, event, mine, completes) {
   return flight ? landing : null;
 }
 
-// The trick to its winner; ``landing``, the card that completed it, still on its way.
+// The trick to its winner; ``landing``, the card that completed it, still on its way. A card of
+// the trick that the page never drew (its frame missed: a dropped connection, frames that came
+// together) flies from its seat to its place first, so that the whole trick sweeps (Court
+// Piece's view keeps the trick as ``last_trick``).
 function swept(before, event, landing) {
   // The trick stays on the felt where a game keeps it (Double Sar's waiting pile).
   if (!before.trick.length || document.querySelector("#trick .played")) return;
@@ -121,6 +124,18 @@ function swept(before, event, landing) {
   if (landing) landing.winner = winner;
   const wait = landing ? FLIGHT_MS : 0;
   before.trick.forEach((card, index) => sweep(card.copy, card.rect, winner, wait + index * 20));
+  if (!seen(before.trickBox)) return;
+  const onFelt = new Set(before.trick.map((card) => card.copy && card.copy.dataset.card));
+  if (landing) onFelt.add(landing.card);
+  const size = before.trick[0].rect;
+  (table.frame.view.last_trick || [])
+    .filter((play) => !onFelt.has(play.card))
+    .forEach((play) => {
+      const spot = trickSpot(before.trickBox, TRICK_PLACES[placeOf(play.seat)], size);
+      flyTo(face(play.card), before.seats.get(play.seat), spot, {
+        landed: (copy) => sweepCopy(copy, spot, winner),
+      });
+    });
 }
 
 function drawn(before, event, mine) {
