@@ -56,6 +56,17 @@ def started(tournament: Tournament) -> None:
     services.tournament_start(tournament_id=tournament.pk, now=tournament.starts_at)
 
 
+def under_way(count: int):
+    """A tournament of tables of three, one of each qualifying, started with ``count`` new
+    entrants: its organiser, the tournament and the entrants."""
+    boss = organiser()
+    tournament = tournament_made(boss, per_table=3, qualifiers=1)
+    players = people(count)
+    entered(tournament, players)
+    started(tournament)
+    return boss, tournament, players
+
+
 def table_played_out(table_id: int, seed: int = 0) -> None:
     """The table's match played to its end by bots (in memory), saved as one write."""
     with atomic_locked(table_id) as locked:
