@@ -10,7 +10,7 @@ import { listen, send, start } from "./table/socket.js";
 import { placeOf, renderScores, renderSeats, renderTurn, seatName, tick } from "./table/seats.js";
 import { cardButton, keepingFocus, listenToKeys, pruneSelection, renderHand } from "./table/hand.js";
 import {
-  actionButton, addLastMove, cardActions, confirmFirst, describe, guardLeaving, legalOf, move, renderActions,
+  actionButton, addLastMove, cardActions, confirmFirst, describe, guardLeaving, guardWaiting, legalOf, move, renderActions,
 } from "./table/moves.js";
 import { sheetControls } from "./table/sheet.js";
 import { announceTurn, keepAwake, matchStarted, renderAfterMatch, renderEliminated, showNotice } from "./table/notify.js";
@@ -114,6 +114,7 @@ if (root) {
   sheetControls();
   offerCopy();
   guardLeaving();
+  guardWaiting();
   listen(receive);
   window.setInterval(tick, 1000);
   render();
