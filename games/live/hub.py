@@ -10,9 +10,9 @@ The fan-out (``fanout``) tells a hub of its own process's changes at once, with 
 the write left; their copy coming back from Redis carries the hub's own origin and is
 dropped. Tests start an event loop per scenario, so there is a hub per loop, dropped with it.
 
-A socket reads the table once its hub hears the table's group (``join``): Redis may take a
-SUBSCRIBE after a PUBLISH sent later from another connection, and a change committed after the
-read but told before the subscription would be lost to the socket until the next one.
+A socket reads the table once its hub hears the table's group (``join``, ``heard``): a change
+committed after the read but told before the subscription was live would be lost to the socket
+until the next one.
 """
 
 import asyncio
@@ -26,15 +26,13 @@ from typing import TYPE_CHECKING, Literal, Protocol, TypedDict
 from channels.layers import BaseChannelLayer, get_channel_layer
 
 from games.live.groups import table_group
+from games.live.heard import group_heard
 from games.live.snapshots import SnapshotCache
 
 if TYPE_CHECKING:
     from games.live.pages import PageBoard
 
 logger = logging.getLogger(__name__)
-
-# How long a first socket of a table waits to hear the table's group (a round trip to Redis).
-HEARD_SECONDS = 2.0
 
 
 class TableChangedEvent(TypedDict):
@@ -46,13 +44,6 @@ class TableChangedEvent(TypedDict):
     version: int
     revision: int
     origin: str  # the hub whose process made the change ("" from a worker)
-
-
-class HeardProbe(TypedDict):
-    """A hub's message to a table's group, to learn that its subscription is live."""
-
-    type: Literal["hub.heard"]
-    probe: str
 
 
 class TableSocket(Protocol):
@@ -83,19 +74,14 @@ class Hub:
         await asyncio.shield(heard)
 
     async def _hear(self, table_id: int) -> None:
-        """Subscribe to the table's group and wait until a message sent to it comes back (or
-        ``HEARD_SECONDS`` pass: then the page's heartbeat still catches up)."""
+        """Subscribe to the table's group and wait until it is heard (``heard``)."""
         layer = await self._subscribed()
         group = table_group(table_id)
         await layer.group_add(group, self._channel)
         probe = uuid.uuid4().hex
         heard = self._probes[probe] = self.loop.create_future()
         try:
-            message: HeardProbe = {"type": "hub.heard", "probe": probe}
-            await layer.group_send(group, dict(message))
-            await asyncio.wait_for(heard, HEARD_SECONDS)
-        except TimeoutError:
-            logger.warning("table %s: its group was not heard in %s s", table_id, HEARD_SECONDS)
+            await group_heard(layer, group, probe, heard, f"table {table_id}")
         finally:
             del self._probes[probe]
 

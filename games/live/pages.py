@@ -56,7 +56,8 @@ from accounts.profiles.requests import Reader
 from games.live.dispatch import LoopDispatch
 from games.live.groups import page_group
 from games.live.guards import GuardedJsonConsumer, scope_invite, scope_reader
-from games.live.hub import HEARD_SECONDS, HeardProbe, hub
+from games.live.heard import group_heard
+from games.live.hub import hub
 
 logger = logging.getLogger(__name__)
 
@@ -129,17 +130,15 @@ class PageSocket(Protocol):
 
 
 async def _heard(layer: BaseChannelLayer, group: str, channel: str) -> None:
-    """Wait until a probe sent to ``group`` comes back on ``channel`` (at most
-    ``HEARD_SECONDS``): Redis may take the SUBSCRIBE after a PUBLISH sent later from another
-    connection, and a change told meanwhile would wait for the sweep (``hub.Hub.join``)."""
-    probe: HeardProbe = {"type": "hub.heard", "probe": channel}
-    await layer.group_send(group, dict(probe))
-    try:
-        async with asyncio.timeout(HEARD_SECONDS):
-            while (await layer.receive(channel)).get("probe") != channel:
-                pass  # a change before the board reads anything: the first read shows it
-    except TimeoutError:
-        logger.warning("the page group %s was not heard in %s s", group, HEARD_SECONDS)
+    """Wait until ``group`` is heard on ``channel`` (``heard``): a change told before would
+    wait for the sweep. A change that comes before the probe is dropped: the board reads
+    everything after this."""
+
+    async def came_back() -> None:
+        while (await layer.receive(channel)).get("probe") != channel:
+            pass
+
+    await group_heard(layer, group, channel, came_back(), "a live page")
 
 
 class PageBoard:

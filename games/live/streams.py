@@ -34,7 +34,8 @@ from channels.layers import get_channel_layer
 from games.live.fanout import send_from_here
 from games.live.frames import state_frame
 from games.live.groups import account_group
-from games.live.hub import HEARD_SECONDS, HeardProbe, TableChangedEvent, hub
+from games.live.heard import group_heard
+from games.live.hub import TableChangedEvent, hub
 from games.live.server import STALL_SECONDS as STALL_SECONDS
 from games.live.server import UNSENT_BYTES as UNSENT_BYTES
 from games.tables.selectors import TableSnapshot, table_revision
@@ -153,15 +154,10 @@ async def account_lines(
     await layer.group_add(account_group(user_id), channel)
     heard = asyncio.get_running_loop().create_future()
     listening = asyncio.ensure_future(_listen(layer, channel, told, follower, heard))
-    # Redis may take the SUBSCRIBE after a PUBLISH sent later from another connection: the
-    # stream says it listens once a probe of its own came back through the group (as a table's
-    # first socket does, ``hub.Hub.join``).
-    probe: HeardProbe = {"type": "hub.heard", "probe": channel}
-    await layer.group_send(account_group(user_id), dict(probe))
-    try:
-        await asyncio.wait_for(asyncio.shield(heard), HEARD_SECONDS)
-    except TimeoutError:
-        logger.warning("account %s: its group was not heard in %s s", user_id, HEARD_SECONDS)
+    # The stream says it listens once its group is heard (``heard``).
+    await group_heard(
+        layer, account_group(user_id), channel, asyncio.shield(heard), f"account {user_id}"
+    )
     for table_id in known:
         await the_hub.join(table_id, follower)
     try:
