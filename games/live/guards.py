@@ -4,6 +4,7 @@ Daphne has no cap on frame size (DESIGN.md, "Sockets"), so every frame is measur
 is parsed, and each connection has its own budget of frames.
 """
 
+import asyncio
 import re
 import time
 import weakref
@@ -34,6 +35,7 @@ from accounts.profiles.requests import Reader
 from accounts.profiles.selectors import member_zone
 from accounts.profiles.zones import ZONE_COOKIE
 from games.live.groups import user_group
+from games.live.heard import HeardProbe, group_heard
 from games.words.refusals import refusal_text
 
 if TYPE_CHECKING:
@@ -229,6 +231,9 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
     member_id: int | None = None
     member_budget: TokenBucket | None = None
     zone_name: str | None = None
+    # The member's group heard (``hub_heard``), and the ban read again then.
+    heard: asyncio.Future[None] | None = None
+    ban_read_again: asyncio.Future[None] | None = None
 
     async def websocket_connect(self, message: WebSocketConnectEvent) -> None:
         self.language = socket_language(self.scope)
@@ -246,16 +251,23 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
                 return
             # The lazy object stands for the member's User (AuthMiddlewareStack).
             self.zone_name = await _member_zone(cast(User, user)) or self.zone_name
-            # In the member's group before the ban is read: a ban made in between is heard.
-            await self.channel_layer.group_add(user_group(user.pk), self.channel_name)
+            # In the member's group before the ban is read: a ban made in between is heard,
+            # or, if told before Redis took the subscription, read again once the group is
+            # heard (``_banned_once_heard``).
+            group = user_group(user.pk)
+            await self.channel_layer.group_add(group, self.channel_name)
             if await _banned(user.pk):
                 # A session from before the ban, on a page that made no request since.
                 await self.accept()
                 await self.refuse("banned", CLOSE_SHUT_OUT)
                 return
+            self.heard = heard = asyncio.get_running_loop().create_future()
+            self.ban_read_again = asyncio.ensure_future(self._banned_once_heard(group, heard))
         await super().websocket_connect(message)
 
     async def websocket_disconnect(self, message: WebSocketDisconnectEvent) -> None:
+        if self.ban_read_again is not None:
+            self.ban_read_again.cancel()
         if self.member_id is not None:
             MEMBER_SOCKETS.release(self.member_id, self)
             await self.channel_layer.group_discard(user_group(self.member_id), self.channel_name)
@@ -266,6 +278,28 @@ class GuardedJsonConsumer(AsyncWebsocketConsumer):
         ``fanout.member_banned_shut_out``): this socket closes now, whichever server process
         holds it."""
         await self.refuse("banned", CLOSE_SHUT_OUT)
+
+    async def _banned_once_heard(self, group: str, heard: asyncio.Future[None]) -> None:
+        """The ban read again once the member's group is heard (``heard``; or after
+        ``HEARD_SECONDS``, the probe itself lost to the same race): a ban told before the
+        subscription was live reached no socket of this one's."""
+        assert self.member_id is not None
+        await group_heard(
+            self.channel_layer,
+            group,
+            self.channel_name,
+            asyncio.shield(heard),
+            f"member {self.member_id}",
+        )
+        if await _banned(self.member_id):
+            await self.refuse("banned", CLOSE_SHUT_OUT)
+
+    async def hub_heard(self, probe: HeardProbe) -> None:
+        """A probe came back through the member's group: this socket's own, or another socket
+        of the member's, let pass."""
+        heard = self.heard
+        if probe["probe"] == self.channel_name and heard is not None and not heard.done():
+            heard.set_result(None)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         frame = text_data.encode() if text_data is not None else bytes_data or b""

@@ -12,10 +12,11 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from accounts.moderation.sanctions import member_ban, member_mute
 from config.asgi import application
+from games.live import guards
 from games.live.guards import CLOSE_SHUT_OUT
 from games.tables import services
 from games.tables.models import ChatLine
-from tests.games.socket_support import TIMEOUT, TableSocket
+from tests.games.socket_support import TIMEOUT, TableSocket, redis_subscribes_late
 from tests.games.table_support import members, signed_in, table_new
 from tests.moderation_support import moderator_make
 
@@ -184,6 +185,50 @@ def test_a_ban_closes_the_members_sockets_at_once_in_two_server_processes(
     assert here_told["code"] == "banned"
     assert here_closed == {"type": "websocket.close", "code": CLOSE_SHUT_OUT}
     assert refused_again["code"] == "banned"
+
+
+def test_a_ban_told_before_redis_took_the_sockets_subscription_still_closes_it(monkeypatch):
+    """The ban is committed and told after the socket read it (not banned yet) but before
+    Redis took the subscription to the member's group: the socket reads it again once the
+    group is heard, and closes."""
+    redis_subscribes_late(monkeypatch)
+    bilal = members(1)[0]
+    mona = moderator_make()
+    cookie = f"sessionid={signed_in(bilal).cookies['sessionid'].value}".encode()
+    read = guards._banned
+    banned_meanwhile = []
+
+    async def read_then_banned(member_id: int) -> bool:
+        answer = await read(member_id)
+        if not banned_meanwhile:
+            banned_meanwhile.append(
+                await database_sync_to_async(member_ban)(
+                    moderator=mona, member_id=member_id, reason="abuse", days=1
+                )
+            )
+        return answer
+
+    monkeypatch.setattr(guards, "_banned", read_then_banned)
+
+    async def scenario():
+        here = WebsocketCommunicator(
+            application,
+            "/ws/presence/",
+            headers=[
+                (b"host", b"127.0.0.1:8000"),
+                (b"origin", b"http://127.0.0.1:8000"),
+                (b"cookie", cookie),
+            ],
+        )
+        accepted, _ = await here.connect(TIMEOUT)
+        told = await here.receive_json_from(TIMEOUT)
+        closed = await here.receive_output(TIMEOUT)
+        return accepted, told, closed
+
+    accepted, told, closed = asyncio.run(scenario())
+    assert accepted and banned_meanwhile
+    assert told["code"] == "banned"
+    assert closed == {"type": "websocket.close", "code": CLOSE_SHUT_OUT}
 
 
 def test_a_moderator_watches_a_private_table_closed_to_spectators_as_a_spectator(live_stack):
