@@ -38,9 +38,12 @@ def refused(code: str):
     return pytest.raises(TableRefusal, match=f"^{code}$")
 
 
-def signed_in(user) -> Client:
+def signed_in(user, language: str | None = None) -> Client:
+    """The user's client, signed in; reading the site in ``language`` where one is named."""
     client = Client()
     client.force_login(user)
+    if language is not None:
+        client.cookies["django_language"] = language
     return client
 
 

@@ -33,11 +33,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_2_a_removed_entrant_stays_removed_with_no_place_after_their_round_and_the_final():
-    boss = support.organiser()
-    tournament = support.tournament_made(boss, per_table=3, qualifiers=1)
-    players = support.people(6)
-    support.entered(tournament, players)
-    support.started(tournament)
+    boss, tournament, _players = support.under_way(6)
     table = support.current_tables(tournament)[0]
     removed = table.players.order_by("seat").first().entry.user
     services.tournament_entrant_remove(
@@ -114,10 +110,7 @@ def test_7_finalists_are_no_longer_still_in_and_a_cancelled_tournament_is_marked
 
 
 def test_6_round_tables_list_players_by_rank_with_headers_and_the_winner_marked():
-    boss = support.organiser()
-    tournament = support.tournament_made(boss, per_table=3, qualifiers=1)
-    support.entered(tournament, support.people(6))
-    support.started(tournament)
+    _boss, tournament, _players = support.under_way(6)
     first, second = support.current_tables(tournament)
     support.table_ended_with(first.table_id, [3, 1, 2])
     support.table_ended_with(second.table_id, [1, 2, 3])
@@ -153,10 +146,7 @@ def test_9_late_entry_into_a_tournament_at_its_most_says_so_not_wait_list_full()
 
 
 def test_9_the_final_is_called_the_final_in_notices():
-    boss = support.organiser()
-    tournament = support.tournament_made(boss, per_table=3, qualifiers=1)
-    support.entered(tournament, support.people(6))
-    support.started(tournament)
+    _boss, tournament, _players = support.under_way(6)
     support.finish_every_table(tournament)
     assert Notice.objects.filter(kind="tournament_qualified_final").count() == 2
     assert Notice.objects.filter(kind="tournament_final_seated").count() == 2
@@ -254,11 +244,7 @@ def test_9_a_stranger_at_a_private_tournament_is_answered_once_as_if_it_did_not_
 
 
 def test_9_a_pause_tells_the_players_why_and_until_when_and_the_page_says_it():
-    boss = support.organiser()
-    tournament = support.tournament_made(boss, per_table=3, qualifiers=1)
-    players = support.people(6)
-    support.entered(tournament, players)
-    support.started(tournament)
+    boss, tournament, players = support.under_way(6)
     services.tournament_pause(tournament_id=tournament.pk, actor=boss, reason="tea break")
     notice = Notice.objects.get(member=players[0], kind="tournament_paused")
     assert notice.params["reason"] == "tea break"

@@ -2,6 +2,7 @@
 the start, balanced tables, qualifiers, tie-breaks, the final and the standings."""
 
 from datetime import timedelta
+from functools import partial
 
 import pytest
 from django.utils import timezone
@@ -15,9 +16,11 @@ from tests.tournaments.support import (
     organiser,
     people,
     refused,
+    refused_to_a_stranger_and_without_a_reason,
     started,
     table_ended_with,
     tournament_made,
+    under_way,
 )
 from tournaments import services
 from tournaments.models import Entry, EntryStatus, RoundSeat, TournamentStatus
@@ -105,10 +108,7 @@ def test_entrants_not_checked_in_are_withdrawn_and_below_the_minimum_it_is_cance
 
 
 def test_rounds_collapse_to_a_final_and_the_standings_share_places_by_round_and_rank():
-    boss = organiser()
-    tournament = tournament_made(boss, per_table=3, qualifiers=1)
-    entered(tournament, people(9))
-    started(tournament)
+    _boss, tournament, _players = under_way(9)
     assert len(current_tables(tournament)) == 3
     finish_every_table(tournament)
     final = current_tables(tournament)
@@ -126,11 +126,7 @@ def test_rounds_collapse_to_a_final_and_the_standings_share_places_by_round_and_
 
 
 def test_a_tie_across_the_qualifying_line_is_settled_by_a_deal_among_the_tied_only():
-    boss = organiser()
-    tournament = tournament_made(boss, per_table=3, qualifiers=1)
-    players = people(6)
-    entered(tournament, players)
-    started(tournament)
+    _boss, tournament, _players = under_way(6)
     first, second = current_tables(tournament)
     seated = list(Seat.objects.filter(table=first.table).order_by("number"))
     # Two share first place at table 1: the line (one qualifier) runs through the tie.
@@ -160,10 +156,7 @@ def test_a_tie_across_the_qualifying_line_is_settled_by_a_deal_among_the_tied_on
 
 
 def test_a_second_round_check_changes_nothing():
-    boss = organiser()
-    tournament = tournament_made(boss, per_table=3, qualifiers=1)
-    entered(tournament, people(6))
-    started(tournament)
+    _boss, tournament, _players = under_way(6)
     finish_every_table(tournament)
     assert not services.tournament_round_check(tournament_id=tournament.pk)
     assert tournament.rounds.count() == 2
@@ -203,11 +196,9 @@ def test_registration_refusals_change_nothing():
 def test_a_stranger_cannot_use_the_organisers_controls_and_an_act_needs_a_reason():
     boss = organiser()
     tournament = tournament_made(boss)
-    (stranger,) = people(1, prefix="stranger")
-    with refused("not_organiser"):
-        services.tournament_cancel(tournament_id=tournament.pk, actor=stranger, reason="mine")
-    with refused("reason_needed"):
-        services.tournament_cancel(tournament_id=tournament.pk, actor=boss, reason="  ")
+    refused_to_a_stranger_and_without_a_reason(
+        partial(services.tournament_cancel, tournament_id=tournament.pk), boss
+    )
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.SCHEDULED
 

@@ -37,6 +37,10 @@ def moved(client, tournament: Tournament, **form):
     return client.post(f"/tournaments/{tournament.pk}/reschedule/", values, follow=True)
 
 
+def series_moved(client, series: Series, form: dict):
+    return client.post(f"/tournaments/series/{series.pk}/reschedule/", form, follow=True)
+
+
 def in_hindi(code: str) -> str:
     with translation.override("hi"):
         text = str(MESSAGES[code])
@@ -76,8 +80,7 @@ def test_a_bad_move_is_refused_in_hindi_and_changes_nothing(code, form):
     tournament = tournament_made(boss)
     (asha,) = people(1)
     entered(tournament, [asha])
-    client = signed_in(boss)
-    client.cookies["django_language"] = "hi"
+    client = signed_in(boss, "hi")
     response = moved(client, tournament, **form)
     assert in_hindi(code) in response.content.decode()
     assert Tournament.objects.get().starts_at == tournament.starts_at
@@ -103,8 +106,7 @@ def test_one_date_of_a_series_moved_into_a_daylight_saving_gap_is_refused_naming
     assert coming is not None
     (asha,) = people(1)
     entered(coming, [asha])
-    client = signed_in(boss)
-    client.cookies["django_language"] = language
+    client = signed_in(boss, language)
     response = moved(client, coming, starts_at="2027-03-28T01:30", time_zone="Europe/London")
     with translation.override(language):
         said = translation.gettext(GAP) % {
@@ -133,8 +135,7 @@ def test_one_date_of_a_series_moved_onto_another_dates_day_is_refused_in_urdu_na
     (asha,) = people(1)
     entered(first, [asha])
     chosen = second.starts_at.astimezone(KOLKATA).replace(hour=18, minute=0)
-    client = signed_in(boss)
-    client.cookies["django_language"] = "ur"
+    client = signed_in(boss, "ur")
     response = moved(client, first, starts_at=wall(chosen))
     with translation.override("ur"):
         said = translation.gettext(DAY_TAKEN) % {
@@ -153,8 +154,7 @@ def test_a_started_tournament_is_not_moved_and_has_no_form():
     tournament = tournament_made(boss)
     entered(tournament, people(2))
     services.tournament_start_now(tournament_id=tournament.pk, actor=boss, reason="all here")
-    client = signed_in(boss)
-    client.cookies["django_language"] = "hi"
+    client = signed_in(boss, "hi")
     assert "/reschedule/" not in client.get(f"/tournaments/{tournament.pk}/").content.decode()
     response = moved(client, tournament, starts_at=wall(timezone.now() + timedelta(days=2)))
     assert in_hindi("not_scheduled") in response.content.decode()
@@ -186,8 +186,9 @@ def test_the_organiser_moves_the_whole_series_and_entrants_are_told(reach_jobs):
         client.get(f"/tournaments/series/{series.pk}/").content.decode()
     )
     with reach_jobs():
-        client.post(
-            f"/tournaments/series/{series.pk}/reschedule/",
+        series_moved(
+            client,
+            series,
             {
                 "weekdays": [str(day) for day in range(7)],
                 "time_of_day": "21:15",
@@ -205,12 +206,9 @@ def test_the_organiser_moves_the_whole_series_and_entrants_are_told(reach_jobs):
 def test_a_series_moved_to_no_day_is_refused_in_hindi_and_changes_nothing():
     boss = organiser()
     series = weekly(boss)
-    client = signed_in(boss)
-    client.cookies["django_language"] = "hi"
-    response = client.post(
-        f"/tournaments/series/{series.pk}/reschedule/",
-        {"time_of_day": "nine", "time_zone": "Asia/Kolkata", "reason": "why not"},
-        follow=True,
+    client = signed_in(boss, "hi")
+    response = series_moved(
+        client, series, {"time_of_day": "nine", "time_zone": "Asia/Kolkata", "reason": "why not"}
     )
     with translation.override("hi"):
         expected = translation.gettext("Choose at least one day of the week.")
@@ -225,17 +223,16 @@ def test_a_series_moved_into_a_daylight_saving_gap_is_refused_in_urdu_and_change
     02:00 to 03:00, so that start never happens (before, the date moved forward by itself)."""
     boss = organiser()
     series = weekly(boss)
-    client = signed_in(boss)
-    client.cookies["django_language"] = "ur"
-    response = client.post(
-        f"/tournaments/series/{series.pk}/reschedule/",
+    client = signed_in(boss, "ur")
+    response = series_moved(
+        client,
+        series,
         {
             "weekdays": ["6"],
             "time_of_day": "02:30",
             "time_zone": "America/New_York",
             "reason": "for the players in America",
         },
-        follow=True,
     )
     page = response.content.decode()
     with translation.override("ur"):

@@ -4,7 +4,7 @@ bot API's tests."""
 import asyncio
 
 import orjson
-from django.test import Client
+from django.test import AsyncClient, Client
 
 from accounts.bots import services
 from games.engine.base import is_card_code
@@ -26,6 +26,13 @@ def api(secret: str | None = None, language: str = "en") -> Client:
     if secret is not None:
         headers["HTTP_AUTHORIZATION"] = f"Bearer {secret}"
     return Client(**headers)
+
+
+async def event_stream(secret: str):
+    """The account's event stream, asked for with its token: the response, no line read yet."""
+    return await AsyncClient().get(
+        "/api/stream/events", headers={"Authorization": f"Bearer {secret}"}
+    )
 
 
 def post(client: Client, path: str, body: object = None, raw: bytes | None = None):

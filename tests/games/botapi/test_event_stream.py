@@ -27,6 +27,7 @@ from tests.games.botapi.support import (
     EventReader,
     api,
     bot_made,
+    event_stream,
     post,
     token_for,
 )
@@ -73,10 +74,7 @@ def test_an_event_told_the_moment_the_stream_listens_reaches_it_however_late_red
     table = _open_table(friend)
 
     async def scenario() -> dict:
-        response = await AsyncClient().get(
-            "/api/stream/events", headers={"Authorization": f"Bearer {secret}"}
-        )
-        reader = EventReader(response)
+        reader = EventReader(await event_stream(secret))
         try:
             await reader.opened()
             await database_sync_to_async(bot_invite)(
@@ -99,9 +97,7 @@ def test_invitations_seat_and_match_each_come_on_the_account_stream_as_they_happ
     table = _open_table(friend)
 
     async def scenario() -> list[dict]:
-        response = await AsyncClient().get(
-            "/api/stream/events", headers={"Authorization": f"Bearer {secret}"}
-        )
+        response = await event_stream(secret)
         assert response.status_code == 200
         assert response["Content-Type"] == "application/x-ndjson"
         reader = EventReader(response)
@@ -175,10 +171,7 @@ def test_an_invitation_whose_seat_another_took_is_withdrawn_and_never_offered_ag
     invitation = bot_invite(member_id=friend.pk, table_id=table.pk, seat=2, name="jilted")
 
     async def scenario() -> None:
-        response = await AsyncClient().get(
-            "/api/stream/events", headers={"Authorization": f"Bearer {secret}"}
-        )
-        reader = EventReader(response)
+        reader = EventReader(await event_stream(secret))
         try:
             await reader.opened()
             assert (await reader.next_event())["id"] == invitation.pk
@@ -194,9 +187,7 @@ def test_an_invitation_whose_seat_another_took_is_withdrawn_and_never_offered_ag
             await reader.close()
 
     async def offered_now() -> list[dict]:
-        response = await AsyncClient().get(
-            "/api/stream/events", headers={"Authorization": f"Bearer {secret}"}
-        )
+        response = await event_stream(secret)
         lines = aiter(response.streaming_content)
         try:
             assert orjson.loads(await anext(lines)) == {"type": "keep-alive"}
@@ -254,10 +245,7 @@ def test_the_keep_alive_holds_while_a_table_the_account_sits_at_is_busy(monkeypa
             await asyncio.sleep(period / 10)  # the pace of the table's changes, not a wait
 
     async def scenario() -> int:
-        response = await AsyncClient().get(
-            "/api/stream/events", headers={"Authorization": f"Bearer {secret}"}
-        )
-        reader = EventReader(response)
+        reader = EventReader(await event_stream(secret))
         changing = None
         try:
             await reader.opened()
@@ -316,10 +304,7 @@ def test_a_seat_taken_at_a_table_already_playing_says_seated_then_match_started(
     services.table_start(table_id=table.pk, user_id=friend.pk, bot_level="easy")
 
     async def scenario() -> dict:
-        response = await AsyncClient().get(
-            "/api/stream/events", headers={"Authorization": f"Bearer {secret}"}
-        )
-        reader = EventReader(response)
+        reader = EventReader(await event_stream(secret))
         try:
             return await reader.next_event()
         finally:
@@ -345,9 +330,7 @@ def test_a_missing_wrong_or_unscoped_token_gets_a_json_error_not_a_stream():
         for headers in ({}, {"Authorization": "Bearer nonsense"}):
             response = await AsyncClient().get("/api/stream/events", headers=headers)
             answers.append((response.status_code, orjson.loads(response.content)["code"]))
-        response = await AsyncClient().get(
-            "/api/stream/events", headers={"Authorization": f"Bearer {read_only}"}
-        )
+        response = await event_stream(read_only)
         answers.append((response.status_code, orjson.loads(response.content)["code"]))
         return answers
 

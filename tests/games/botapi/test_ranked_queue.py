@@ -7,7 +7,6 @@ import asyncio
 
 import pytest
 from channels.db import database_sync_to_async
-from django.test import AsyncClient
 
 from accounts.profiles.services import profile_update
 from accounts.ratings.models import Rating
@@ -16,7 +15,7 @@ from games.ranked import services as ranked
 from games.ranked.models import QueueEntry, QueueOffer
 from games.tables.models import Seat
 from tests.accounts.ratings.support import ffa_record
-from tests.games.botapi.support import EventReader, api, bot_made, post, token_for
+from tests.games.botapi.support import EventReader, api, bot_made, event_stream, post, token_for
 from tests.games.table_support import members
 
 RUMMY = {"game": "rummy", "variant": "points", "seats": 2}
@@ -84,10 +83,7 @@ def test_the_bot_hears_of_its_table_accepts_and_hears_the_match_start():
     secret = token_for(owner, bot)
 
     async def scenario() -> list[dict]:
-        stream = await AsyncClient().get(
-            "/api/stream/events", headers={"Authorization": f"Bearer {secret}"}
-        )
-        reader = EventReader(stream)
+        reader = EventReader(await event_stream(secret))
         try:
             await reader.opened()
             client = api(secret)

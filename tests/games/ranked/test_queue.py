@@ -23,6 +23,13 @@ def joined(users, queue=COURT):
     return [services.queue_join(user_id=user.pk, **queue) for user in users]
 
 
+def offered(users, now=None) -> QueueOffer:
+    """``users`` join the queue and one pass forms their table: its offer."""
+    joined(users)
+    assert services.queues_form(now) == 1
+    return QueueOffer.objects.get()
+
+
 def refusal(call) -> dict:
     with pytest.raises(ValidationError) as refused:
         call()
@@ -31,9 +38,7 @@ def refusal(call) -> dict:
 
 def test_four_members_of_court_piece_are_formed_into_one_table_and_dealt_when_all_accept():
     users = members(4)
-    joined(users)
-    assert services.queues_form() == 1
-    offer = QueueOffer.objects.get()
+    offer = offered(users)
     assert set(offer.entries.values_list("user_id", flat=True)) == {u.pk for u in users}
     assert offer.expires_at == offer.created_at + timedelta(seconds=ACCEPT_SECONDS)
     assert [services.offer_accept(user_id=u.pk, offer_id=offer.pk) for u in users[:3]] == [None] * 3
@@ -112,9 +117,7 @@ def test_a_play_banned_member_is_refused_the_queue():
 
 def test_one_who_declines_leaves_the_queue_and_the_others_go_back_to_its_front():
     users = members(5)
-    joined(users[:4])
-    services.queues_form()
-    offer = QueueOffer.objects.get()
+    offer = offered(users[:4])
     services.offer_accept(user_id=users[0].pk, offer_id=offer.pk)
     services.offer_decline(user_id=users[1].pk, offer_id=offer.pk)
     assert not QueueEntry.objects.filter(user=users[1]).exists()
@@ -127,10 +130,8 @@ def test_one_who_declines_leaves_the_queue_and_the_others_go_back_to_its_front()
 
 def test_a_table_not_accepted_in_time_is_undone_at_the_next_pass():
     users = members(4)
-    joined(users)
     now = timezone.now()
-    services.queues_form(now)
-    offer = QueueOffer.objects.get()
+    offer = offered(users, now)
     for user in users[:3]:
         services.offer_accept(user_id=user.pk, offer_id=offer.pk, now=now)
     later = now + timedelta(seconds=ACCEPT_SECONDS + 1)
@@ -147,9 +148,7 @@ def test_a_table_not_accepted_in_time_is_undone_at_the_next_pass():
 
 def test_accepting_twice_a_table_gone_or_another_members_is_refused_changing_nothing():
     users = members(5)
-    joined(users[:4])
-    services.queues_form()
-    offer = QueueOffer.objects.get()
+    offer = offered(users[:4])
     services.offer_accept(user_id=users[0].pk, offer_id=offer.pk)
     assert "offer" in refusal(lambda: services.offer_accept(user_id=users[0].pk, offer_id=offer.pk))
     # Not formed for users[4]: a forged accept.

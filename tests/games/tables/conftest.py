@@ -2,6 +2,7 @@ import pytest
 
 from config import subscribers
 from games.tables.news import BotTurnDue
+from tests.games.table_support import bots_play, match_of, members, table_new
 
 
 @pytest.fixture
@@ -15,3 +16,12 @@ def queued_bot_jobs(monkeypatch) -> list:
         (lambda due: queued.append((due.table_id, due.version, due.delay)),),
     )
     return queued
+
+
+@pytest.fixture
+def pitch_table():
+    """Asha at seat 0 of a Pitch table (who bids first), bots elsewhere: her turn."""
+    (asha,) = members(1)
+    table = bots_play(table_new(asha, "pitch", ["", "medium", "medium", "medium"]))
+    assert match_of(table).to_move() == [0]
+    return table, asha

@@ -21,7 +21,7 @@ from django.utils import timezone
 from games.tables import services
 from games.tables.models import Move, MoveBy, Seat, Table, TableStatus
 from games.tables.refusals import TableRefusal
-from tests.games.table_support import bots_play, match_of, members, table_new
+from tests.games.table_support import match_of, members, table_new
 
 pytestmark = [
     pytest.mark.scaleout,
@@ -184,17 +184,8 @@ def test_a_start_with_bots_fills_the_seat_a_member_left_while_it_waited():
 # -- during the match --------------------------------------------------------------------------
 
 
-@pytest.fixture
-def pitch_turn():
-    """Asha at seat 0 of a Pitch table with three bots, to move."""
-    (asha,) = members(1)
-    table = bots_play(table_new(asha, "pitch", ["", "medium", "medium", "medium"]))
-    assert match_of(table).to_move() == [0]
-    return table, asha
-
-
-def test_a_move_that_waited_while_its_player_left_the_match_is_refused(pitch_turn):
-    table, asha = pitch_turn
+def test_a_move_that_waited_while_its_player_left_the_match_is_refused(pitch_table):
+    table, asha = pitch_table
     action = match_of(table).legal_actions(0)[0]
     outcome = race(
         lambda: services.table_match_leave(table_id=table.pk, user_id=asha.pk),
@@ -208,10 +199,10 @@ def test_a_move_that_waited_while_its_player_left_the_match_is_refused(pitch_tur
     assert not Move.objects.filter(table=table, by=MoveBy.PLAYER).exists()
 
 
-def test_a_stand_in_turn_that_waited_while_its_member_came_back_does_not_move(pitch_turn):
+def test_a_stand_in_turn_that_waited_while_its_member_came_back_does_not_move(pitch_table):
     """The member timed out twice: a stand-in bot plays her seat. She says she is back while
     the stand-in's job waits for the lock: the job finds her back and plays nothing."""
-    table, asha = pitch_turn
+    table, asha = pitch_table
     Seat.objects.filter(table=table, number=0).update(stand_in=True, timeouts_in_row=2)
     table.refresh_from_db()
     outcome = race(
@@ -223,11 +214,11 @@ def test_a_stand_in_turn_that_waited_while_its_member_came_back_does_not_move(pi
     assert not Move.objects.filter(table=table, by=MoveBy.STAND_IN).exists()
 
 
-def test_a_timeout_that_waited_while_its_member_came_back_counts_from_her_return(pitch_turn):
+def test_a_timeout_that_waited_while_its_member_came_back_counts_from_her_return(pitch_table):
     """She had timed out once and comes back as her clock runs out again: the timeout job,
     waiting for the lock, counts one timeout since her return, not two in a row (which would
     hand her seat to a stand-in bot)."""
-    table, asha = pitch_turn
+    table, asha = pitch_table
     Seat.objects.filter(table=table, number=0).update(timeouts_in_row=1)
     table.refresh_from_db()
     later = timezone.now() + timedelta(hours=1)

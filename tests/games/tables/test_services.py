@@ -132,15 +132,6 @@ def test_bad_settings_are_refused_and_nothing_is_made(change, field):
 # -- the write path ----------------------------------------------------------------------------
 
 
-@pytest.fixture
-def pitch_table():
-    """Asha at seat 0 (who bids first), bots elsewhere: her turn."""
-    (asha,) = members(1)
-    table = bots_play(table_new(asha, "pitch", ["", "medium", "medium", "medium"]))
-    assert match_of(table).to_move() == [0]
-    return table, asha
-
-
 def test_a_move_is_applied_logged_and_versioned(pitch_table):
     table, asha = pitch_table
     action = match_of(table).legal_actions(0)[0]

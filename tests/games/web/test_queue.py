@@ -23,6 +23,12 @@ def join(client, slug="courtpiece", **data):
     return client.post(reverse("ranked_queue_join", args=[slug]), {**JOIN, **data}, follow=True)
 
 
+def member_in_hindi():
+    """A new member's client, reading the site in Hindi."""
+    (asha,) = members(1)
+    return signed_in(asha, "hi")
+
+
 def test_a_member_joins_and_the_page_says_how_many_wait_the_estimate_and_the_gap():
     asha, bilal = members(2)
     join(signed_in(bilal))
@@ -36,9 +42,7 @@ def test_a_member_joins_and_the_page_says_how_many_wait_the_estimate_and_the_gap
 
 
 def test_joining_in_hindi_a_queue_the_game_lacks_is_refused_in_hindi_and_nothing_changes():
-    (asha,) = members(1)
-    client = signed_in(asha)
-    client.cookies["django_language"] = "hi"
+    client = member_in_hindi()
     page = join(client, seats="3").content.decode()
     assert "यह फ़ॉर्मेट इतनी सीटों के साथ नहीं खेला जाता।" in page
     assert not QueueEntry.objects.exists()
@@ -127,9 +131,7 @@ def test_a_member_who_refuses_bots_is_not_asked_and_is_told_why():
 
 
 def test_a_wait_for_bots_not_offered_is_refused_in_hindi_and_nothing_changes():
-    (asha,) = members(1)
-    client = signed_in(asha)
-    client.cookies["django_language"] = "hi"
+    client = member_in_hindi()
     page = join(client, bots_after="45").content.decode()
     assert "सूची में से प्रतीक्षा का समय चुनें।" in page
     assert not QueueEntry.objects.exists()
