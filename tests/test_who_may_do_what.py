@@ -36,6 +36,7 @@ from accounts.ratings.months import month_of, month_written
 from games.tables import services as table_services
 from games.tables.models import ChatLine, ChatRoom
 from tests.moderation_support import PASSWORD, moderator_make
+from tests.tournaments.support import settings_changed
 from tournaments import services as tournament_services
 
 ROLES = (
@@ -560,204 +561,45 @@ R(
     GET=E("ok", banned="403"),
     POST=E("ok", banned="403"),
 )
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{tournament}/register/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E(
-        "404", visitor="signin", banned="403", entrant="refused", organiser="done", staff="refused"
-    ),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{tournament}/withdraw/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E(
-        "404", visitor="signin", banned="403", entrant="done", organiser="refused", staff="refused"
-    ),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{tournament}/check-in/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E(
-        "404",
-        visitor="signin",
-        banned="403",
-        entrant="refused",
-        organiser="refused",
-        staff="refused",
-    ),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{tournament}/join-late/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E(
-        "404",
-        visitor="signin",
-        banned="403",
-        entrant="refused",
-        organiser="refused",
-        staff="refused",
-    ),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{tournament}/pause/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E(
-        "404",
-        visitor="signin",
-        banned="403",
-        entrant="refused",
-        organiser="refused",
-        staff="refused",
-    ),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{tournament}/resume/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E(
-        "404",
-        visitor="signin",
-        banned="403",
-        entrant="refused",
-        organiser="refused",
-        staff="refused",
-    ),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{tournament}/start-now/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E(
-        "404", visitor="signin", banned="403", entrant="refused", organiser="done", staff="done"
-    ),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{tournament}/cancel/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E(
-        "404", visitor="signin", banned="403", entrant="refused", organiser="done", staff="done"
-    ),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{tournament}/remove/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E(
-        "404",
-        visitor="signin",
-        banned="403",
-        entrant="refused",
-        organiser="refused",
-        staff="refused",
-    ),
-)
-SETTINGS_FORM = {
-    "reason": "x",
-    "name": "Renamed",
-    "format": "deals",
-    "registration_closes_minutes": "10",
-    "check_in_minutes": "5",
-    "min_entrants": "2",
-    "max_entrants": "40",
-    "per_table": "4",
-    "qualifiers": "1",
-    "turn_seconds": "30",
-    "seating": "rating",
+SETTINGS_FORM = settings_changed(reason="x", name="Renamed")
+ACT_FORM = {"reason": "x", "member": "{member}"}
+
+
+def tournament_act(tournament: str, act: str, form: dict, **posted: str) -> None:
+    """One act on one of the private tournaments: never a GET; a POST is what ``posted`` says
+    for those roles, the 404 of a missing tournament for the others."""
+    R(
+        "tournaments/<id:tournament_id>/<slug:act>/",
+        f"/tournaments/{{{tournament}}}/{act}/",
+        form=form,
+        GET=E("405", visitor="signin", banned="403"),
+        POST=E("404", visitor="signin", banned="403", **posted),
+    )
+
+
+# What the entrant, the organiser and staff get from each act on the coming tournament.
+ACT_ROLES = ("entrant", "organiser", "staff")
+TOURNAMENT_ACTS = {
+    "register": ("refused", "done", "refused"),
+    "withdraw": ("done", "refused", "refused"),
+    "check-in": ("refused", "refused", "refused"),
+    "join-late": ("refused", "refused", "refused"),
+    "pause": ("refused", "refused", "refused"),
+    "resume": ("refused", "refused", "refused"),
+    "start-now": ("refused", "done", "done"),
+    "cancel": ("refused", "done", "done"),
+    "remove": ("refused", "refused", "refused"),
 }
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{tournament}/settings/",
-    form=SETTINGS_FORM,
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E(
-        "404", visitor="signin", banned="403", entrant="refused", organiser="done", staff="done"
-    ),
+for _act, _got in TOURNAMENT_ACTS.items():
+    tournament_act("tournament", _act, ACT_FORM, **dict(zip(ACT_ROLES, _got, strict=True)))
+tournament_act(
+    "tournament", "settings", SETTINGS_FORM, entrant="refused", organiser="done", staff="done"
 )
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{cancelled}/settings/",
-    form=SETTINGS_FORM,
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E("404", visitor="signin", banned="403", organiser="refused", staff="refused"),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{cancelled}/register/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E("404", visitor="signin", banned="403", organiser="refused", staff="refused"),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{cancelled}/withdraw/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E("404", visitor="signin", banned="403", organiser="refused", staff="refused"),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{cancelled}/check-in/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E("404", visitor="signin", banned="403", organiser="refused", staff="refused"),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{cancelled}/join-late/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E("404", visitor="signin", banned="403", organiser="refused", staff="refused"),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{cancelled}/pause/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E("404", visitor="signin", banned="403", organiser="refused", staff="refused"),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{cancelled}/resume/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E("404", visitor="signin", banned="403", organiser="refused", staff="refused"),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{cancelled}/start-now/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E("404", visitor="signin", banned="403", organiser="refused", staff="refused"),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{cancelled}/cancel/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E("404", visitor="signin", banned="403", organiser="refused", staff="refused"),
-)
-R(
-    "tournaments/<id:tournament_id>/<slug:act>/",
-    "/tournaments/{cancelled}/remove/",
-    form={"reason": "x", "member": "{member}"},
-    GET=E("405", visitor="signin", banned="403"),
-    POST=E("404", visitor="signin", banned="403", organiser="refused", staff="refused"),
-)
+# The cancelled tournament: its organiser and staff are refused every act; its page is theirs
+# alone, so everyone else gets the 404.
+tournament_act("cancelled", "settings", SETTINGS_FORM, organiser="refused", staff="refused")
+for _act in TOURNAMENT_ACTS:
+    tournament_act("cancelled", _act, ACT_FORM, organiser="refused", staff="refused")
 R(
     "accounts/profile/",
     "/accounts/profile/",

@@ -108,7 +108,8 @@ if (root) {
     frame: table.frame, strings, root, selection, el, byId, format, seatName, describe, move, send,
     legalOf, cardActions, placeOf, cardButton, actionButton, render, renderActions, showNotice,
     toggle, selectedCards, pruneSelection, confirmFirst,
-    rerender: () => keepingFocus(() => { renderHand(); renderActions(); }),
+    // The hand and the moves drawn again (the moves alone where ``hand`` is false).
+    rerender: (hand = true) => keepingFocus(() => { if (hand) renderHand(); renderActions(); }),
   });
   listenToKeys();
   sheetControls();

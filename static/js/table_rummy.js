@@ -239,6 +239,44 @@
   }
 
 
+  // Is the layout on the page the one the server judged last?
+  function judgedNow() {
+    return JSON.stringify(groups) === (judged && JSON.stringify(judged.groups));
+  }
+
+  // How group ``index`` shows: as the server judged it, or pending while it judges.
+  function groupLook(api, index, live) {
+    if (!live) return { kind: "pending", label: api.strings.group, mark: "…" };
+    return { kind: judged.kinds[index], label: judged.labels[index], mark: judged.labels[index] };
+  }
+
+  function statusShown(api, live) {
+    const status = api.byId("arrange-status");
+    if (status) status.textContent = live ? judged.status : "";
+  }
+
+  // The server's judgement of the layout the page shows: the groups' looks and the status line
+  // change in place, and the moves (a valid show, the drop's cost). Drawing the whole hand again
+  // for them cost a slow phone ~50 ms, often in the first tap after a draw, whose layout is
+  // judged just then (bench/bench_phone.py). False where the hand on the page is another layout
+  // (then it is drawn again).
+  function relabelled(api) {
+    const boxes = [...api.root.querySelectorAll("#hand .group[data-group]")];
+    const same = (box, index) =>
+      [...box.querySelectorAll(".card-button")].map((card) => card.dataset.card).join() === groups[index].join();
+    if ((drag && drag.moving) || boxes.length !== groups.length || !boxes.every(same)) return false;
+    const live = judgedNow();
+    boxes.forEach((box, index) => {
+      const look = groupLook(api, index, live);
+      box.className = "group kind-" + look.kind;
+      box.setAttribute("aria-label", look.label);
+      box.querySelector(".group-mark").textContent = look.mark;
+    });
+    statusShown(api, live);
+    api.rerender(false);
+    return true;
+  }
+
   const rummy = {
     handles: new Set(["draw", "discard", "declare", "drop"]),
 
@@ -272,19 +310,14 @@
       // A card being dragged keeps its button: the hand is drawn again when it lands.
       if (drag && drag.moving && drag.button.isConnected) return true;
       api.pruneSelection();
-      const live = JSON.stringify(groups) === (judged && JSON.stringify(judged.groups));
+      const live = judgedNow();
       container.classList.add("groups");
       container.replaceChildren(
         ...groups.map((group, index) => {
-          const kind = live ? judged.kinds[index] : "pending";
+          const look = groupLook(api, index, live);
           const box = api.el(
             "div",
-            {
-              class: "group kind-" + kind,
-              role: "group",
-              "aria-label": live ? judged.labels[index] : api.strings.group,
-              "data-group": index,
-            },
+            { class: "group kind-" + look.kind, role: "group", "aria-label": look.label, "data-group": index },
             // The group's mark is also where tapped cards go (tap-then-tap): a thumb's size
             // of button around the small mark (table.css).
             api.el(
@@ -295,7 +328,7 @@
                 title: api.strings.move_here,
                 onclick: () => api.selection.size && moveCards(api, selected(api), index),
               },
-              api.el("span", { class: "group-mark", text: live ? judged.labels[index] : "…" }),
+              api.el("span", { class: "group-mark", text: look.mark }),
             ),
           );
           group.forEach((code, position) => {
@@ -316,8 +349,7 @@
           api.strings.new_group_drop,
         ),
       );
-      const status = api.byId("arrange-status");
-      if (status) status.textContent = live ? judged.status : "";
+      statusShown(api, live);
       return true;
     },
 
@@ -421,7 +453,7 @@
         return; // an answer to a layout the player has changed since
       }
       judged = message;
-      api.rerender();
+      if (message.sorted || !relabelled(api)) api.rerender();
     },
 
     error(api, message) {

@@ -163,29 +163,29 @@ def breaches(place: str, forbidden: tuple[str, ...]) -> list[str]:
     ]
 
 
+def reads_of(place: str, prefixes: tuple[str, ...]) -> set[str]:
+    """The modules within ``prefixes`` that the files of ``place`` import."""
+    return {
+        module
+        for file in python_files(place)
+        for module in imports_of(file)
+        if within(module, prefixes)
+    }
+
+
 @pytest.mark.parametrize("place", FORBIDDEN)
 def test_a_package_imports_nothing_its_docstring_forbids(place):
     assert breaches(place, FORBIDDEN[place]) == []
 
 
 def test_the_pages_read_only_the_frame_of_the_live_package():
-    reads = {
-        module
-        for file in python_files("games/web")
-        for module in imports_of(file)
-        if module.startswith("games.live")
-    }
+    reads = reads_of("games/web", ("games.live",))
     assert reads <= WEB_MAY_READ_FROM_LIVE
 
 
 @pytest.mark.parametrize("place", ["games/offline", "games/frames"])
 def test_what_runs_in_the_browser_imports_of_django_only_its_translation(place):
-    django = {
-        module
-        for file in python_files(place)
-        for module in imports_of(file)
-        if within(module, ("django",))
-    }
+    django = reads_of(place, ("django",))
     assert django <= {"django.utils.translation"}
 
 
@@ -201,22 +201,12 @@ def test_only_the_live_package_and_the_asgi_entry_import_channels_or_asgiref():
 
 @pytest.mark.parametrize("place", FLOOR)
 def test_the_floor_of_games_imports_of_the_apps_only_the_engine(place):
-    own = {
-        module
-        for file in python_files(place)
-        for module in imports_of(file)
-        if within(module, OWN_PACKAGES)
-    }
+    own = reads_of(place, OWN_PACKAGES)
     assert {module for module in own if not within(module, ("games.engine",))} == set()
 
 
 def test_accounts_reads_of_games_only_the_engine_and_the_floor():
-    reads = {
-        module
-        for file in python_files("accounts")
-        for module in imports_of(file)
-        if within(module, ("games",))
-    }
+    reads = reads_of("accounts", ("games",))
     assert {module for module in reads if not within(module, ACCOUNTS_MAY_READ_FROM_GAMES)} == set()
 
 
@@ -238,12 +228,7 @@ def test_code_imports_models_from_their_packages_never_from_the_apps_face():
 
 
 def test_the_tables_read_of_accounts_only_what_the_games_docstring_names():
-    reads = {
-        module
-        for file in python_files("games/tables")
-        for module in imports_of(file)
-        if within(module, ("accounts",))
-    }
+    reads = reads_of("games/tables", ("accounts",))
     assert reads <= TABLES_MAY_READ_FROM_ACCOUNTS
 
 

@@ -121,6 +121,16 @@ def refused(code: str):
     return pytest.raises(TournamentRefusal, match=f"^{code}$")
 
 
+def refused_to_a_stranger_and_without_a_reason(act, boss) -> None:
+    """``act(actor=..., reason=...)``, one of the organiser's, is refused to a stranger
+    (not_organiser) and to the organiser ``boss`` with a blank reason (reason_needed)."""
+    (stranger,) = people(1, prefix="stranger")
+    with refused("not_organiser"):
+        act(actor=stranger, reason="mine")
+    with refused("reason_needed"):
+        act(actor=boss, reason="  ")
+
+
 def form_filled(**fields) -> dict:
     """What an organiser sends on the tournament or the series form: ``fields``, and the rules of
     play as most organisers leave them."""
@@ -135,6 +145,15 @@ def form_filled(**fields) -> dict:
         "seating": "random",
         **fields,
     }
+
+
+def settings_changed(**fields) -> dict:
+    """What an organiser sends on the settings form to change a coming tournament's or a
+    series' rules: ``fields``, deals, 40 at most, tables of four, one qualifier, seats by
+    rating."""
+    return form_filled(
+        format="deals", max_entrants=40, per_table=4, qualifiers=1, seating="rating", **fields
+    )
 
 
 def weekly(boss) -> Series:

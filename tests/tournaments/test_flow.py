@@ -2,6 +2,7 @@
 the start, balanced tables, qualifiers, tie-breaks, the final and the standings."""
 
 from datetime import timedelta
+from functools import partial
 
 import pytest
 from django.utils import timezone
@@ -15,6 +16,7 @@ from tests.tournaments.support import (
     organiser,
     people,
     refused,
+    refused_to_a_stranger_and_without_a_reason,
     started,
     table_ended_with,
     tournament_made,
@@ -194,11 +196,9 @@ def test_registration_refusals_change_nothing():
 def test_a_stranger_cannot_use_the_organisers_controls_and_an_act_needs_a_reason():
     boss = organiser()
     tournament = tournament_made(boss)
-    (stranger,) = people(1, prefix="stranger")
-    with refused("not_organiser"):
-        services.tournament_cancel(tournament_id=tournament.pk, actor=stranger, reason="mine")
-    with refused("reason_needed"):
-        services.tournament_cancel(tournament_id=tournament.pk, actor=boss, reason="  ")
+    refused_to_a_stranger_and_without_a_reason(
+        partial(services.tournament_cancel, tournament_id=tournament.pk), boss
+    )
     tournament.refresh_from_db()
     assert tournament.status == TournamentStatus.SCHEDULED
 

@@ -4,6 +4,7 @@ series or one occurrence, those entered told; daylight saving handled by the rul
 
 import re
 from datetime import UTC, date, datetime, time, timedelta
+from functools import partial
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -20,6 +21,7 @@ from tests.tournaments.support import (
     organiser,
     people,
     refused,
+    refused_to_a_stranger_and_without_a_reason,
 )
 from tournaments import services
 from tournaments.models import Entry, Series, SeriesStatus, Tournament, TournamentStatus
@@ -136,11 +138,9 @@ def test_skipping_a_date_cancels_its_tournament_and_tells_those_entered_and_it_i
 def test_only_the_organiser_acts_on_a_series_with_a_reason():
     boss = organiser()
     series = weekend_series(boss)
-    (stranger,) = people(1, prefix="stranger")
-    with refused("not_organiser"):
-        services.series_stop(series_id=series.pk, actor=stranger, reason="mine")
-    with refused("reason_needed"):
-        services.series_stop(series_id=series.pk, actor=boss, reason=" ")
+    refused_to_a_stranger_and_without_a_reason(
+        partial(services.series_stop, series_id=series.pk), boss
+    )
     assert Series.objects.get().status == SeriesStatus.RUNNING
     assert not Tournament.objects.filter(status=TournamentStatus.CANCELLED).exists()
 

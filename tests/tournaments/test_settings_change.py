@@ -21,6 +21,7 @@ from tests.tournaments.support import (
     organiser,
     people,
     refused,
+    settings_changed,
     started,
     tournament_made,
     weekly,
@@ -167,20 +168,7 @@ def test_the_forms_change_it_and_refuse_bad_values_in_urdu(reach_jobs):
     assert 'name="per_table" value="6"' in page
     series_page = client.get(f"/tournaments/series/{series.pk}/").content.decode()
     assert f'action="/tournaments/series/{series.pk}/settings/"' in series_page
-    form = {
-        "name": "Sunday Deals",
-        "format": "deals",
-        "registration_closes_minutes": "10",
-        "check_in_minutes": "5",
-        "min_entrants": "2",
-        "max_entrants": "40",
-        "per_table": "4",
-        "qualifiers": "1",
-        "turn_seconds": "30",
-        "seating": "rating",
-        "duplicate_deals": "on",
-        "reason": "smaller tables",
-    }
+    form = settings_changed(name="Sunday Deals", duplicate_deals="on", reason="smaller tables")
     with reach_jobs():
         client.post(f"/tournaments/{tournament.pk}/settings/", form)
         client.post(f"/tournaments/series/{series.pk}/settings/", form)

@@ -99,6 +99,18 @@ def test_a_visitors_finished_try_is_never_ranked_scored_or_in_a_streak_and_not_t
         )
 
 
+def passed_by(visitor, table: Table, **seat) -> None:
+    """A pass sent to ``table`` at its version by the visitor with that key."""
+    table_services.table_move_apply(
+        table_id=table.pk,
+        user_id=None,
+        visitor=visitor,
+        action={"type": "pass"},
+        version=table.version,
+        **seat,
+    )
+
+
 def test_a_visitor_cannot_see_or_move_at_a_members_table_or_another_visitors():
     (asha,) = members(1)
     member_table = begin(asha, "courtpiece").table
@@ -108,24 +120,11 @@ def test_a_visitor_cannot_see_or_move_at_a_members_table_or_another_visitors():
     for table in (member_table, other.table):
         assert mine.get(f"/tables/{table.pk}/").status_code == 404
         with refused("not_seated"):
-            table_services.table_move_apply(
-                table_id=table.pk,
-                user_id=None,
-                visitor=own.visitor,
-                action={"type": "pass"},
-                version=table.version,
-            )
+            passed_by(own.visitor, table)
         assert Table.objects.get(pk=table.pk).version == table.version
     # At their own table, a forged seat is refused too.
     with refused("bad_seat"):
-        table_services.table_move_apply(
-            table_id=own.table_id,
-            user_id=None,
-            visitor=own.visitor,
-            action={"type": "pass"},
-            version=own.table.version,
-            seat=1,
-        )
+        passed_by(own.visitor, own.table, seat=1)
     # No key at all is no one's seat.
     with refused("not_seated"):
         table_services.table_move_apply(

@@ -11,6 +11,7 @@ import random
 import pytest
 
 from games.engine import GAMES
+from games.engine.courtpiece import CourtPieceMatch
 from games.engine.courtpiece.outcome import Outcome, OutcomeKind, pile_outcome, tens_outcome
 from tests.games.engine.courtpiece_deals import (
     HIDDEN_HEART,
@@ -84,16 +85,21 @@ def test_house_option_a_pair_won_with_an_ace_does_not_collect_CP_18():
     assert events[-1] == {"type": "collect", "seat": 0, "tricks": 3}
 
 
+def first_deal_won_by_team_0(match: CourtPieceMatch) -> dict:
+    """The first deal (seat 1 dealt) played out to its 13th trick, which team 0 won: how it
+    ended, but for the deal, dealer and team (checked here)."""
+    play_out(match)
+    assert match.view(0)["tricks_played"] == 13
+    ended = dict(match.last_deal)
+    assert (ended.pop("deal"), ended.pop("dealer"), ended.pop("team")) == (1, 1, 0)
+    return ended
+
+
 def test_a_player_who_wins_every_trick_leaves_the_13th_in_the_pile_and_wins_12_to_0_CP_18():
     """By default pairs collect from tricks 1 and 2 on and nothing takes what is left, so the
     last of 13 tricks won in a row, a new pair's first, stays in the pile: no kot."""
     match = double_sar()
-    play_out(match)
-    assert match.view(0)["tricks_played"] == 13
-    assert match.last_deal == {
-        "deal": 1,
-        "dealer": 1,
-        "team": 0,
+    assert first_deal_won_by_team_0(match) == {
         "kind": "win",
         "points": 1,
         "tricks": [12, 0],
@@ -106,12 +112,7 @@ def test_seven_taken_wins_but_the_deal_goes_on_while_a_kot_of_all_13_is_possible
     """With the first pair on tricks 2 and 3 the collections fall on odd tricks, the 13th
     among them."""
     match = double_sar(first_pair_not_tricks_1_2=True)
-    play_out(match)
-    assert match.view(0)["tricks_played"] == 13
-    assert match.last_deal == {
-        "deal": 1,
-        "dealer": 1,
-        "team": 0,
+    assert first_deal_won_by_team_0(match) == {
         "kind": "kot",
         "points": 2,
         "tricks": [13, 0],

@@ -158,15 +158,15 @@ def test_rm26_only_the_players_tied_for_the_most_sit_in_the_tie_break_deal():
     assert [seat["status"] for seat in match.view(None)["seats"]] == ["playing", "playing", "out"]
 
 
-def test_rejoin_is_offered_in_pool_when_the_table_allows_it():
-    match = table(
-        VALID_13,
-        JUNK_13,
-        LOOSE_13,
-        variant="pool101",
-        scores=[95, 30, 40],
-        options={"rejoin": True},
+def three_in_pool(scores: list[int], **options) -> RummyMatch:
+    """Pool 101 with seats holding VALID_13, JUNK_13 and LOOSE_13 at ``scores``."""
+    return table(
+        VALID_13, JUNK_13, LOOSE_13, variant="pool101", scores=scores, options=options or None
     )
+
+
+def test_rejoin_is_offered_in_pool_when_the_table_allows_it():
+    match = three_in_pool([95, 30, 40], rejoin=True)
     match.apply(0, DROP)  # 115: out
     match.apply(1, DROP)  # 50
     assert match.to_move() == [0]
@@ -180,21 +180,14 @@ def test_rejoin_is_offered_in_pool_when_the_table_allows_it():
 
 
 def test_rejoin_is_not_offered_once_someone_left_in_is_above_79():
-    match = table(
-        VALID_13,
-        JUNK_13,
-        LOOSE_13,
-        variant="pool101",
-        scores=[95, 70, 40],
-        options={"rejoin": True},
-    )
+    match = three_in_pool([95, 70, 40], rejoin=True)
     match.apply(0, DROP)
     match.apply(1, DROP)  # 90
     assert match.view(0)["rejoin"] is None and match.legal_actions(0) == []
 
 
 def test_without_the_option_nobody_rejoins():
-    match = table(VALID_13, JUNK_13, LOOSE_13, variant="pool101", scores=[95, 30, 40])
+    match = three_in_pool([95, 30, 40])
     match.apply(0, DROP)
     match.apply(1, DROP)
     assert match.to_move() == [1] and match.legal_actions(1) == [{"type": "deal"}]

@@ -30,23 +30,35 @@ def floor_table():
         cursor.execute(f"DROP TABLE {FLOOR_TABLE}")
 
 
-def floor_socket(table_id: int, frame_bytes: int) -> WebsocketCommunicator:
-    socket = WebsocketCommunicator(
-        FanoutFloorConsumer.as_asgi(), f"/ws/floor/{table_id}/?bytes={frame_bytes}"
-    )
+def routed(consumer, path: str, table_id: int) -> WebsocketCommunicator:
+    """A socket to ``consumer`` at ``path``, with the table id its route would give it."""
+    socket = WebsocketCommunicator(consumer.as_asgi(), path)
     socket.scope["url_route"] = {"kwargs": {"table_id": table_id}}
     return socket
+
+
+async def connected(sockets: list[WebsocketCommunicator]) -> list[WebsocketCommunicator]:
+    for socket in sockets:
+        assert (await socket.connect(10))[0]
+    return sockets
+
+
+async def frames_after_a_move(sockets: list[WebsocketCommunicator], version: int) -> list[str]:
+    """The first socket's move at ``version``, and the frame each socket receives then."""
+    await sockets[0].send_to(text_data=json.dumps({"type": "move", "version": version}))
+    return [await socket.receive_from(10) for socket in sockets]
+
+
+def floor_socket(table_id: int, frame_bytes: int) -> WebsocketCommunicator:
+    return routed(FanoutFloorConsumer, f"/ws/floor/{table_id}/?bytes={frame_bytes}", table_id)
 
 
 def test_a_bare_tables_move_writes_one_row_and_sends_every_socket_a_frame_of_the_size_asked(
     floor_table,
 ):
     async def scenario():
-        sockets = [floor_socket(7, 1500) for _seat in range(4)]
-        for socket in sockets:
-            assert (await socket.connect(10))[0]
-        await sockets[0].send_to(text_data=json.dumps({"type": "move", "version": 3}))
-        texts = [await socket.receive_from(10) for socket in sockets]
+        sockets = await connected([floor_socket(7, 1500) for _seat in range(4)])
+        texts = await frames_after_a_move(sockets, 3)
         for socket in sockets:
             await socket.disconnect()
         return texts
@@ -70,22 +82,16 @@ def locked_floor():
 
 
 def locked_socket(table_id: int, seat: int) -> WebsocketCommunicator:
-    socket = WebsocketCommunicator(
-        LockedFloorConsumer.as_asgi(), f"/ws/locked/{table_id}/?seat={seat}&bytes=1500&state=2500"
-    )
-    socket.scope["url_route"] = {"kwargs": {"table_id": table_id}}
-    return socket
+    path = f"/ws/locked/{table_id}/?seat={seat}&bytes=1500&state=2500"
+    return routed(LockedFloorConsumer, path, table_id)
 
 
 def test_the_locked_floors_move_writes_state_and_move_and_each_seat_gets_a_frame_of_its_own(
     locked_floor,
 ):
     async def scenario():
-        sockets = [locked_socket(2, seat) for seat in range(4)]
-        for socket in sockets:
-            assert (await socket.connect(10))[0]
-        await sockets[0].send_to(text_data=json.dumps({"type": "move", "version": 0}))
-        texts = [await socket.receive_from(10) for socket in sockets]
+        sockets = await connected([locked_socket(2, seat) for seat in range(4)])
+        texts = await frames_after_a_move(sockets, 0)
         # A move against a version the table has left changes nothing and tells no one.
         await sockets[1].send_to(text_data=json.dumps({"type": "move", "version": 0}))
         await sockets[1].send_to(text_data=json.dumps({"type": "move", "version": 1}))
