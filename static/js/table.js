@@ -10,12 +10,13 @@ import { listen, send, start } from "./table/socket.js";
 import { placeOf, renderScores, renderSeats, renderTurn, seatName, tick } from "./table/seats.js";
 import { cardButton, keepingFocus, listenToKeys, pruneSelection, renderHand } from "./table/hand.js";
 import {
-  actionButton, addLastMove, cardActions, confirmFirst, describe, guardLeaving, guardWaiting, legalOf, move, renderActions,
+  actionButton, addLastMove, cardActions, confirmFirst, describe, guardLeaving, legalOf, move, renderActions,
 } from "./table/moves.js";
 import { sheetControls } from "./table/sheet.js";
 import { announceTurn, keepAwake, matchStarted, renderAfterMatch, renderEliminated, showNotice } from "./table/notify.js";
 import { renderTold } from "./table/told.js";
 import { measured, moved, resultOpened } from "./table/motion.js";
+import { guardWaiting } from "./table/waiting.js";
 
 function render() {
   const before = measured();
@@ -81,10 +82,13 @@ function receive(message) {
   } else if (message.type === "pong") {
     if (message.revision > table.frame.revision) send({ type: "sync" });
   } else if (message.type === "error") {
+    // A game's own refusal answers no move (a rummy layout that crossed a move on its way):
+    // the wait goes on.
+    if (game.error && game.error(api, message)) return;
     // A refusal (a stale version, an illegal move) answers the move: nothing changed.
     waited();
     root.classList.remove("waiting");
-    if (!(game.error && game.error(api, message))) showNotice(message.message);
+    showNotice(message.message);
     keepingFocus(renderActions);
   } else if (game.message) {
     game.message(api, message);

@@ -15,21 +15,6 @@ export function move(action) {
   send({ type: "move", action, version: table.frame.version });
 }
 
-// While a move is on its way, a tap (or Enter) on a card or a move does nothing: the table
-// answers first (table.css dims them). Caught here, before the button's own handler, rather
-// than by pointer-events on each card, which restyled every card on each play.
-export function guardWaiting() {
-  root.addEventListener(
-    "click",
-    (event) => {
-      if (!root.classList.contains("waiting") || !event.target.closest(".card-button, .actions button")) return;
-      event.preventDefault();
-      event.stopPropagation();
-    },
-    true,
-  );
-}
-
 // Ready for the next deal: like a move, nothing more is sent until the table answers (a
 // frame with the seat ready, or the next deal).
 function ready() {
