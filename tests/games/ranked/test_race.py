@@ -90,7 +90,10 @@ def test_two_passes_at_once_offer_each_member_waiting_for_bots_one_table_with_bo
     for _round in range(3):
         results, errors = racing(services.queues_form, services.queues_form)
         assert errors == []
-        assert 0 in results and max(results) > 0
+        # One pass at most forms them (the session live stack's beat runs the same pass on
+        # the same database every 2 s, and may form them before both: a loaded run saw 0, 0);
+        # whoever formed them, each member is in exactly one offer (below).
+        assert 0 in results
         offers = QueueOffer.objects.filter(outcome=OfferOutcome.OPEN)
         assert all(offer.bots >= 1 for offer in offers)
         sizes = offers.annotate(n=Count("entries")).values_list("n", "bots")
