@@ -58,9 +58,6 @@ MEASURE = """(touch) => {
     const inside = (box) =>
         box.left >= -1 && box.top >= -1 && box.right <= width + 1 && box.bottom <= height + 1;
     const name = (node) => (node.dataset.card || node.id || node.className || node.tagName) + "";
-    const column = document.getElementById("actions");
-    if (column && column.scrollHeight > column.clientHeight + 1)
-        found.push(`actions ${column.scrollHeight} px in a box of ${column.clientHeight}`);
     document.querySelectorAll("#hand .card-button").forEach((card) => {
         if (!inside(card.getBoundingClientRect())) found.push(`card ${name(card)} outside`);
     });
@@ -111,16 +108,6 @@ def test_a_match_in_progress_fits_one_screen_at_every_size(live_stack, page_log,
             assert device["awake"] >= 1 and device["buzzed"] >= 1, device
             if language == "ur":
                 problems += [f"axe: {line}" for line in axe_findings(page.context, page)]
-            if game == "rummy" and language == "ur":
-                # Drawn, a card chosen: the moves' longest labels (RM-13's show, not valid yet).
-                page.locator("#closed-deck").click()
-                page.locator("#actions .action-discard").wait_for()
-                page.locator("#hand .card-button").last.click()
-                expect(
-                    page.locator(
-                        "#hand .card-button[aria-pressed='true'], #hand [aria-selected='true']"
-                    )
-                ).to_have_count(1)
             for width, height in VIEWPORTS:
                 page.set_viewport_size({"width": width, "height": height})
                 painted(page)
