@@ -2,15 +2,27 @@
 // the member's colour, with the ring that empties while the seat is to move (seats.js places it).
 import { el, root, table } from "./state.js";
 // The letters of a name that stand for it: the first of its first and last words, whole
-// letters as a reader sees them (a Devanagari letter with its vowel sign is one).
+// letters as a reader sees them (a Devanagari letter with its vowel sign is one). Kept by name:
+// each frame draws the seats again, and a segmenter made for each cost a slow phone's frame
+// milliseconds (its first ~100 ms at 4x CPU throttling, bench/bench_phone.py).
+const initialsOf = new Map();
 function initials(name) {
+  if (!initialsOf.has(name)) initialsOf.set(name, initialsMade(name));
+  return initialsOf.get(name);
+}
+
+// A letter and the next below U+0300 (where combining marks, joiners and every other kind of
+// character that joins the one before it start) are two letters: no segmenter is needed.
+function firstLetter(word) {
+  if (word.length === 1 || (word.charCodeAt(0) < 0x300 && word.charCodeAt(1) < 0x300)) return word.slice(0, 1);
+  if (!window.Intl || !Intl.Segmenter) return word.slice(0, 1);
+  return new Intl.Segmenter().segment(word)[Symbol.iterator]().next().value.segment;
+}
+
+function initialsMade(name) {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  const first = (word) => {
-    if (!window.Intl || !Intl.Segmenter) return word.slice(0, 1);
-    return new Intl.Segmenter().segment(word)[Symbol.iterator]().next().value.segment;
-  };
   const picked = words.length > 1 ? [words[0], words[words.length - 1]] : words.slice(0, 1);
-  return picked.map(first).join("").toLocaleUpperCase();
+  return picked.map(firstLetter).join("").toLocaleUpperCase();
 }
 
 // The seat's picture: the member's choice (accounts/profiles/avatars.py), a bot's level's own,
