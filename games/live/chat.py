@@ -10,13 +10,12 @@ reader's language. Client frames: ``{"type": "chat", "text": "..."}`` or ``{"typ
 "phrase": "good_game"}``; ``{"type": "chat_history"}`` for the room's last lines (a page with
 the chat asks once its socket opens; a client that never asks is sent no history, only the
 lines said while it listens; the history is read once the chat's group is heard, so that no
-line falls between it and the first line heard: ``games.live.heard``); a moderator's ``{"type": "chat_delete", "line": id}``. A refusal
-is an error frame to the sender alone.
+line falls between it and the first line heard: ``games.live.heard``); a moderator's
+``{"type": "chat_delete", "line": id}``. A refusal is an error frame to the sender alone.
 """
 
-from typing import Literal, TypedDict
-
 import asyncio
+from typing import Literal, TypedDict
 
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
@@ -28,7 +27,6 @@ from accounts.profiles.formats import local_datetime, reading_as
 from games.converters import row_id_or_none
 from games.live.dispatch import LoopDispatch
 from games.live.groups import chat_group, chat_place_group, user_group
-from games.live.heard import HeardProbe, group_heard
 from games.live.guards import (
     ClientMessage,
     GuardedJsonConsumer,
@@ -36,6 +34,7 @@ from games.live.guards import (
     scope_invite,
     scope_reader,
 )
+from games.live.heard import HeardProbe, group_heard
 from games.tables.models import ChatRoom
 from games.tables.news import ChatDeleted, ChatPosted
 from games.tables.selectors import chat_recent, chat_recent_in_place

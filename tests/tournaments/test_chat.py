@@ -185,7 +185,6 @@ def test_a_line_said_before_redis_took_the_rooms_subscription_still_reaches_its_
     cup = tournament_made(organiser(), name="Open cup")
     (asha,) = people(1)
     entered(cup, [asha])
-    place = f"tournament.{cup.pk}"
     read = chat._place_history
     said = []
 
