@@ -9,10 +9,12 @@ spectator's, the spectators'; a moderator watching, both), and says a quick phra
 reader's language. Client frames: ``{"type": "chat", "text": "..."}`` or ``{"type": "chat",
 "phrase": "good_game"}``; ``{"type": "chat_history"}`` for the room's last lines (a page with
 the chat asks once its socket opens; a client that never asks is sent no history, only the
-lines said while it listens); a moderator's ``{"type": "chat_delete", "line": id}``. A refusal
-is an error frame to the sender alone.
+lines said while it listens; the history is read once the chat's group is heard, so that no
+line falls between it and the first line heard: ``games.live.heard``); a moderator's
+``{"type": "chat_delete", "line": id}``. A refusal is an error frame to the sender alone.
 """
 
+import asyncio
 from typing import Literal, TypedDict
 
 from channels.db import database_sync_to_async
@@ -32,6 +34,7 @@ from games.live.guards import (
     scope_invite,
     scope_reader,
 )
+from games.live.heard import HeardProbe, group_heard
 from games.tables.models import ChatRoom
 from games.tables.news import ChatDeleted, ChatPosted
 from games.tables.selectors import chat_recent, chat_recent_in_place
@@ -151,6 +154,10 @@ class ChatSocket(GuardedJsonConsumer):
     moderator = False
     chat_joined = False
     chat_rooms_sent: tuple[str, ...] = ()
+    # The chat's group heard (``hub_heard``), and the history asked for before it was.
+    chat_heard: asyncio.Future[None] | None = None
+    chat_hearing: asyncio.Future[None] | None = None
+    chat_history_asked = False
 
     def chat_group_name(self) -> str:
         raise NotImplementedError
@@ -167,10 +174,36 @@ class ChatSocket(GuardedJsonConsumer):
 
     async def chat_join(self) -> None:
         self.moderator = await _is_moderator(scope_reader(self.scope))
-        await self.channel_layer.group_add(self.chat_group_name(), self.channel_name)
+        group = self.chat_group_name()
+        await self.channel_layer.group_add(group, self.channel_name)
         self.chat_joined = True
+        self.chat_heard = asyncio.get_running_loop().create_future()
+        # Heard in a task of its own: the probe comes back through this socket's dispatch,
+        # which a handler waiting for it would hold up.
+        self.chat_hearing = asyncio.ensure_future(self._chat_group_heard(group, self.chat_heard))
+
+    async def _chat_group_heard(self, group: str, heard: asyncio.Future[None]) -> None:
+        """Once the chat's group is heard, the history a client asked for meanwhile."""
+        await group_heard(
+            self.channel_layer, group, self._chat_probe(), asyncio.shield(heard), "a chat socket"
+        )
+        if self.chat_history_asked:
+            await self.chat_history_send()
+
+    def _chat_probe(self) -> str:
+        return f"{self.channel_name} chat"
+
+    async def hub_heard(self, probe: HeardProbe) -> None:
+        heard = self.chat_heard
+        if probe["probe"] == self._chat_probe():
+            if heard is not None and not heard.done():
+                heard.set_result(None)
+            return
+        await super().hub_heard(probe)
 
     async def chat_leave(self) -> None:
+        if self.chat_hearing is not None:
+            self.chat_hearing.cancel()
         if self.chat_joined:
             await self.channel_layer.group_discard(self.chat_group_name(), self.channel_name)
 
@@ -204,6 +237,9 @@ class ChatSocket(GuardedJsonConsumer):
     # -- from the client ---------------------------------------------------------------------
 
     async def client_chat_history(self, message: ClientMessage) -> None:
+        if self.chat_hearing is not None and not self.chat_hearing.done():
+            self.chat_history_asked = True  # sent once the group is heard
+            return
         await self.chat_history_send()
 
     async def client_chat(self, message: ClientMessage) -> None:

@@ -6,11 +6,15 @@ line, a refused handshake), a muted member says nothing, and a line is reported 
 import asyncio
 
 import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from websockets.exceptions import InvalidStatus
 
 from accounts.moderation.models import Report
 from accounts.moderation.sanctions import member_mute
+from config.asgi import application
+from games.live import chat
 from games.tables.models import ChatLine, ChatRoom
 from games.tables.refusals import TableRefusal
 from games.tables.services.chat import (
@@ -20,7 +24,12 @@ from games.tables.services.chat import (
     chat_place_post,
 )
 from games.tables.services.moderation import report_from_chat_line
-from tests.games.socket_support import TableSocket, session_cookie
+from tests.games.socket_support import (
+    TIMEOUT,
+    TableSocket,
+    redis_subscribes_late,
+    session_cookie,
+)
 from tests.games.table_support import signed_in
 from tests.moderation_support import moderator_make
 from tests.tournaments.support import entered, organiser, people, tournament_made
@@ -163,3 +172,51 @@ def test_a_line_said_reaches_the_rooms_other_sockets_and_a_stranger_is_refused(l
 
     asyncio.run(scenario())
     assert list(ChatLine.objects.values_list("text", flat=True)) == ["Shall we start?"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_line_said_before_redis_took_the_rooms_subscription_still_reaches_its_reader(
+    monkeypatch,
+):
+    """The room's history is read once the socket's chat group is heard (``games.live.heard``):
+    a line said just after that read, while Redis had not yet taken the socket's SUBSCRIBE,
+    would otherwise reach no one on that socket until the page was loaded again."""
+    redis_subscribes_late(monkeypatch)
+    cup = tournament_made(organiser(), name="Open cup")
+    (asha,) = people(1)
+    entered(cup, [asha])
+    read = chat._place_history
+    said = []
+
+    async def read_then_a_line_said(place: str):
+        lines = await read(place)
+        if not said:
+            said.append(
+                await database_sync_to_async(chat_place_post)(
+                    place=place, user=asha, text="Good luck, all"
+                )
+            )
+        return lines
+
+    monkeypatch.setattr(chat, "_place_history", read_then_a_line_said)
+
+    async def scenario():
+        reader = WebsocketCommunicator(
+            application,
+            f"/ws/chat/tournament/{cup.pk}/",
+            headers=[(b"host", b"127.0.0.1:8000"), (b"origin", b"http://127.0.0.1:8000")],
+        )
+        accepted, _ = await reader.connect(TIMEOUT)
+        await reader.send_json_to({"type": "chat_history"})
+        frames: dict[str, dict] = {}
+        while len(frames) < 2:  # the history, and the line said (in either order)
+            frame = await reader.receive_json_from(TIMEOUT)
+            frames[frame["type"]] = frame
+        await reader.disconnect()
+        return accepted, frames
+
+    accepted, frames = asyncio.run(scenario())
+    assert accepted and said
+    assert frames["chat_history"]["lines"] == []
+    line = frames["chat"]
+    assert (line["line"], line["text"]) == (said[0].pk, "Good luck, all")
