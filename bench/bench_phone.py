@@ -349,6 +349,10 @@ PHONE = {
     "has_touch": True,
 }
 TAPS = 5
+# A table is opened this many times more, each in a fresh browser context (a first visit), for
+# its first tap alone: one page's first tap swings with the machine's load by ~100 ms, so the
+# first tap printed is the median of all the openings' (the figure issue 30 names is each tap).
+MORE_OPENINGS = 2
 
 
 def in_chromium(base: str, session: str, page: dict) -> dict:
@@ -356,7 +360,8 @@ def in_chromium(base: str, session: str, page: dict) -> dict:
     shift summed from the trace's LayoutShift events (those after recent input left out, as
     the metric does), a card tapped at a table included; at a table, the bytes loaded before
     the first move (HTTP bodies and headers as sent, and the socket's frames), and with the CPU
-    slowed 4x, each tap's time to the next animation frame, measured in the page."""
+    slowed 4x, each tap's time to the next animation frame, measured in the page; then the
+    table opened MORE_OPENINGS times more for the first tap of each (``first_taps``)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -393,6 +398,10 @@ def in_chromium(base: str, session: str, page: dict) -> dict:
         trace = json.loads(browser.stop_tracing())
         row["cls"] = layout_shift(trace)
         row["long_tasks"] = long_tasks(trace)
+        if page.get("table") and row["taps"]:
+            row["first_taps"] = [row["taps"][0]]
+            for _opening in range(MORE_OPENINGS):
+                row["first_taps"] += first_tap(browser, base, session, page["path"])
         browser.close()
     return row
 
@@ -439,7 +448,7 @@ READY_CARDS = "#table.my-turn:not(.waiting) " + LEGAL_CARDS
 TURN_WAIT_MS = 20_000
 
 
-def taps(tab, cdp) -> dict:
+def taps(tab, cdp, count: int = TAPS) -> dict:
     """Cards of the hand tapped with the CPU slowed 4x: from each finger's lift (the event's own
     time, which counts any wait before it was handled) to the animation frame after the tap's
     click was handled, in ms; how many of them were on a card a move uses (``live``); why there
@@ -459,7 +468,7 @@ def taps(tab, cdp) -> dict:
     found: dict = {"taps": [], "live": 0}
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
     try:
-        for index in range(TAPS):
+        for index in range(count):
             if index:
                 try:
                     tab.locator(READY_CARDS).first.wait_for(timeout=TURN_WAIT_MS)
@@ -487,6 +496,22 @@ def taps(tab, cdp) -> dict:
         return found
     finally:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+
+
+def first_tap(browser, base: str, session: str, path: str) -> list[float]:
+    """The page opened in a fresh context as in_chromium does, and its first tap timed as
+    taps() times it ([] if it could not be made)."""
+    context = browser.new_context(**PHONE)
+    try:
+        context.add_cookies([{"name": "sessionid", "value": session, "url": base}])
+        tab = context.new_page()
+        tab.goto(base + path, wait_until="load")
+        tab.wait_for_selector("#table.my-turn", timeout=60_000)
+        tab.evaluate(PAINTED)
+        found = taps(tab, context.new_cdp_session(tab), count=1)
+        return found["taps"][:1]
+    finally:
+        context.close()
 
 
 # A task this long at full speed is a long task (50 ms) on a phone 4x slower: Lighthouse's
@@ -590,7 +615,7 @@ def report(rows: list[dict]) -> None:
     for row in rows:
         taps_ms = row.get("taps") or []
         tap = (
-            f"{taps_ms[0]:.0f}/{statistics.median(taps_ms):.0f}/{max(taps_ms):.0f}"
+            f"{first_tap_ms(row):.0f}/{statistics.median(taps_ms):.0f}/{max(taps_ms):.0f}"
             if taps_ms
             else "-"
         )
@@ -601,7 +626,9 @@ def report(rows: list[dict]) -> None:
             f"{score(row, 'best-practices'):>6}{row.get('cls', '-'):>8}{size:>6}{tap:>17}"
             f"{score(row, 'ttfb'):>7}{score(row, 'lcp'):>7}{score(row, 'tbt'):>6}{load:>10}"
         )
-    print("(tap: the first tap, the median and the longest of the page's taps; TTFB, LCP, TBT:")
+    openings = 1 + MORE_OPENINGS
+    print(f"(tap: the first tap, the median over {openings} openings of the page; the median and")
+    print(" the longest of one opening's taps; TTFB, LCP, TBT:")
     print(" Lighthouse's medians in ms; load: the machine's 1-minute load average while the page")
     print(f" was measured, on {os.cpu_count()} cores)")
     print()
@@ -613,6 +640,9 @@ def report(rows: list[dict]) -> None:
             print(f"{row['name']}: audits under 0.9: {', '.join(row['lost'])}{runs}")
         if row.get("failed"):
             print(f"{row['name']}: Lighthouse {row['failed']}")
+        if len(row.get("first_taps") or []) > 1:
+            each = ", ".join(f"{ms:.0f}" for ms in row["first_taps"])
+            print(f"{row['name']}: the first tap of each opening: {each} ms")
         if row.get("missed"):
             print(f"{row['name']}: taps cut short, {row['missed']}")
         if row.get("taps") and row.get("live", len(row["taps"])) < len(row["taps"]):
@@ -638,9 +668,14 @@ def compared(before: list[dict], now: list[dict]) -> None:
         if old.get("bytes") and row.get("bytes"):
             changes.append(f"KB {old['bytes'] / 1024:.0f} -> {row['bytes'] / 1024:.0f}")
         if old.get("taps") and row.get("taps"):
-            changes.append(f"first tap {old['taps'][0]:.0f} -> {row['taps'][0]:.0f} ms")
+            changes.append(f"first tap {first_tap_ms(old):.0f} -> {first_tap_ms(row):.0f} ms")
             changes.append(f"tap max {max(old['taps']):.0f} -> {max(row['taps']):.0f} ms")
         print(f"  {row['name']}: {', '.join(changes) or '-'}")
+
+
+def first_tap_ms(row: dict) -> float:
+    """The first tap: the median over the page's openings (one opening's in older kept runs)."""
+    return statistics.median(row.get("first_taps") or row["taps"][:1])
 
 
 def score(row: dict, name: str) -> str:
