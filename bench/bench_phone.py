@@ -501,6 +501,8 @@ def taps(tab, cdp, count: int = TAPS) -> dict:
 def first_tap(browser, base: str, session: str, path: str) -> list[float]:
     """The page opened in a fresh context as in_chromium does, and its first tap timed as
     taps() times it ([] if it could not be made)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     context = browser.new_context(**PHONE)
     try:
         context.add_cookies([{"name": "sessionid", "value": session, "url": base}])
@@ -510,6 +512,8 @@ def first_tap(browser, base: str, session: str, path: str) -> list[float]:
         tab.evaluate(PAINTED)
         found = taps(tab, context.new_cdp_session(tab), count=1)
         return found["taps"][:1]
+    except PlaywrightTimeout:
+        return []  # not the player's turn any more (the match over): the other openings count
     finally:
         context.close()
 
