@@ -163,11 +163,12 @@ def seated(game: str):
 
     A rummy Points match is one deal: a bot's first-turn drop (RM-17) or show ends it before the
     member's turn, about 1 deal in 40 against an Easy bot (a browser test then met the result,
-    not its turn). Such a table is set aside for a new one."""
+    not its turn). Such a table is set aside for a new one, with a new member: the set-aside
+    one's name is taken."""
 
     def write():
-        for _ in range(SEATED_TRIES):
-            (member,) = members(1, prefix=f"{game}-")
+        for attempt in range(SEATED_TRIES):
+            (member,) = members(1, prefix=f"{game}-{attempt}-")
             table = table_new(member, game, LEVELS[game], turn_seconds=60)
             if _turn_comes(table, member):
                 client = Client()
