@@ -451,11 +451,16 @@ class Platform:
         return info["used_cpu_sys"] + info["used_cpu_user"]
 
     def profile_start(self, measure: Measure) -> tuple[subprocess.Popen, Path]:
-        """py-spy sampling the first Daphne from the measured window's start to its end."""
+        """py-spy sampling the first Daphne from the measured window's start to its end.
+
+        Each sample stops the process while it is read: py-spy's ``--nonblocking`` reads it
+        running, and died of a general protection fault (the kernel's log) in both tables'
+        phases it sampled so (issue 34), which then printed no profile. Stopped 250 times a
+        second, Daphne is slower: a profiled run's figures are not compared with others'."""
         output = self.var_dir / f"profile{time.monotonic_ns()}.txt"
         seconds = max(1, int(measure.end - time.monotonic()))
         command = [str(Path(sys.executable).parent / "py-spy"), "record", "--format", "raw"]
-        command += ["--rate", "250", "--duration", str(seconds), "--nonblocking", "--gil"]
+        command += ["--rate", "250", "--duration", str(seconds), "--gil"]
         command += ["-o", str(output), "-p", str(self.processes[self.daphne_index].pid)]
         return subprocess.Popen(
             command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
