@@ -59,6 +59,11 @@ SCALEOUT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/taash_{pid}"
 SCALEOUT_REDIS_URL = "redis://127.0.0.1:6379/0"
 # Variables of a developer's shell that would point a pass somewhere else than it means to.
 PASS_VARIABLES = ("DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL", "VAR_DIR", "DEBUG")
+# Where a pass keeps compiled modules when the shell says to write none (PYTHONDONTWRITEBYTECODE):
+# without them every process of a pass (two workers, each live stack's Daphne and Celery worker)
+# compiles the project afresh, and pytest rewrites every test module's asserts again: 20 s of
+# each worker's CPU before its first test. Under var/, so the tree stays free of __pycache__.
+PYCACHE = ROOT / "var" / "pycache"
 
 
 @dataclass
@@ -102,6 +107,8 @@ def run_step(command: list[str], env: dict[str, str] | None = None) -> tuple[str
 
 def pass_environment(**variables: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in PASS_VARIABLES}
+    if env.pop("PYTHONDONTWRITEBYTECODE", ""):
+        env.setdefault("PYTHONPYCACHEPREFIX", str(PYCACHE))
     return {**env, **variables}
 
 

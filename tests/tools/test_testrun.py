@@ -31,6 +31,18 @@ def test_scale_out_pass_without_services_fails_on_ci(unreachable_services, monke
     assert testrun.scaleout_pass([])[0] == "FAILED"
 
 
+def test_a_shell_that_writes_no_bytecode_gets_passes_that_keep_it_under_var(monkeypatch):
+    """Issue 29: each pass's processes find the project compiled (and its tests' asserts
+    rewritten) from the run before, without a __pycache__ in the tree."""
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.delenv("PYTHONPYCACHEPREFIX", raising=False)
+    env = testrun.pass_environment(VAR_DIR="/tmp/pass")
+    assert "PYTHONDONTWRITEBYTECODE" not in env
+    assert env["PYTHONPYCACHEPREFIX"] == str(testrun.ROOT / "var" / "pycache")
+    monkeypatch.delenv("PYTHONDONTWRITEBYTECODE")
+    assert "PYTHONPYCACHEPREFIX" not in testrun.pass_environment(VAR_DIR="/tmp/pass")
+
+
 def test_a_pytest_run_that_collects_no_test_fails(tmp_path):
     # Without plugins, to start fast: an empty directory has nothing for them anyway.
     plugins_off = ["-p", "no:django", "-p", "no:xdist", "-p", "no:hypothesispytest"]
