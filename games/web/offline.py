@@ -28,7 +28,7 @@ from games.catalogue import CATALOGUE, CATALOGUE_BY_SLUG
 from games.engine import GAMES
 from games.engine.bots import LEVELS
 from games.tables.models import BotLevel, TableStatus
-from games.web.tables import GAME_SCRIPTS, TABLE_MODULES
+from games.web.tables import GAME_MODULES, GAME_SCRIPTS, TABLE_MODULES
 from games.words.labels import variant_name
 from games.words.table_page import table_page_words
 
@@ -56,6 +56,7 @@ PAGE_SCRIPTS = (
     "js/offline_store.js",
     "js/sw_register.js",
     *GAME_SCRIPTS.values(),
+    *(part for parts in GAME_MODULES.values() for part in parts),
 )
 PAGE_FILES = (
     "css/site.css",

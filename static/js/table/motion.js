@@ -18,7 +18,7 @@ const DEAL_MS = 200;
 const DEAL_STAGGER_MS = 25;
 const DEALT = 5; // this many new cards in the hand at once are a deal, not a draw
 const SHOW_STAGGER_MS = 15;
-// The trick's four places, as the seats sit around the felt (table_tricks.js draws them).
+// The trick's four places, as the seats sit around the felt (tricks/felt.js draws them).
 const TRICK_PLACES = { bottom: "south", right: "east", top: "north", left: "west" };
 const still = window.matchMedia("(prefers-reduced-motion: reduce)");
 let shown = table.frame ? table.frame.version : null;
@@ -158,7 +158,7 @@ function discarded(before, event, mine) {
 }
 
 // A rummy show: the declarer's cards fly from their hand (the reader's own, card by card) or
-// their seat into the panel of shown hands that opens with it (table_rummy.js summary).
+// their seat into the panel of shown hands that opens with it (rummy/moves.js summary).
 function showed(before, event, mine) {
   const panel = document.querySelector(`#summary .shown-hand[data-seat="${event.seat}"]`);
   if (!panel) return;
