@@ -60,10 +60,27 @@ def _flushed_by_delete(django_test_environment):
     them deferrable) are checked at the commit, once every row is gone. A table whose own
     trigger refuses deletes (the append-only audit entries, accounts' migration 0003) is still
     truncated: TRUNCATE fires no row trigger. Sequences are not reset, as the flush did not
-    reset them."""
+    reset them.
+
+    Locking the tables one after another, the flush can deadlock with such a job, which locks
+    two of them in the other order (the ranked queue's pass: its offers, then its entries), and
+    PostgreSQL may abort the flush rather than the job: the flush is then tried again, as a
+    deadlock's loser should be. A TRUNCATE took the same locks and could lose the same way."""
+    from django.db import OperationalError
     from django.db.backends.postgresql.operations import DatabaseOperations
+    from psycopg.errors import DeadlockDetected
 
     truncating = DatabaseOperations.sql_flush
+    executing = DatabaseOperations.execute_sql_flush
+
+    def execute_sql_flush(self, sql_list):
+        for _attempt in range(4):
+            try:
+                return executing(self, sql_list)
+            except OperationalError as error:
+                if not isinstance(error.__cause__, DeadlockDetected):
+                    raise
+        return executing(self, sql_list)
 
     def sql_flush(self, style, tables, *, reset_sequences=False, allow_cascade=False):
         if reset_sequences or allow_cascade or not tables:
@@ -83,8 +100,10 @@ def _flushed_by_delete(django_test_environment):
         ]
 
     DatabaseOperations.sql_flush = sql_flush
+    DatabaseOperations.execute_sql_flush = execute_sql_flush
     yield
     DatabaseOperations.sql_flush = truncating
+    DatabaseOperations.execute_sql_flush = executing
 
 
 @pytest.fixture(autouse=True)

@@ -21,6 +21,17 @@ pytestmark = [pytest.mark.scaleout, pytest.mark.django_db(transaction=True)]
 RUMMY = {"game": "rummy", "variant": "points", "seats": 2}
 
 
+def formed_by_the_next_passes(most: int = 5) -> None:
+    """What the next passes form, as the beat's would two seconds later: a pass that collided
+    with another forms nothing, and the winner may not hold every member. CI saw it: the
+    beat's pass read the last member before his wait for bots was over, won, and both racing
+    passes collided with it, leaving him waiting. A few passes: the beat may collide again."""
+    for _pass in range(most):
+        if not QueueEntry.objects.filter(offer=None).exists():
+            return
+        services.queues_form()
+
+
 def every_offer_holds_a_full_table() -> None:
     """Each open offer holds a whole table: a losing pass that kept what it wrote would leave
     offers its claims never reached (no entries), or take members from the winner's. A
@@ -94,6 +105,7 @@ def test_two_passes_at_once_offer_each_member_waiting_for_bots_one_table_with_bo
         # the same database every 2 s, and may form them before both: a loaded run saw 0, 0);
         # whoever formed them, each member is in exactly one offer (below).
         assert 0 in results
+        formed_by_the_next_passes()
         offers = QueueOffer.objects.filter(outcome=OfferOutcome.OPEN)
         assert all(offer.bots >= 1 for offer in offers)
         sizes = offers.annotate(n=Count("entries")).values_list("n", "bots")
