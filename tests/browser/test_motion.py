@@ -256,30 +256,47 @@ def test_seats_show_pictures_the_ring_follows_the_clock_and_a_played_card_flies(
                 reader.screenshot(path=str(ARTIFACTS / f"motion-{language}-{width}x{height}.png"))
 
 
-# Drops, once, the frame that brings the third card of a trick whose fourth card a bot will play
-# (the frame just after the last one the page drew, so the page never drew that card): as a page
-# misses a frame when the server sends only the newest of two moves made together, or its
-# connection drops. The card and the trick it showed are kept in window.__dropped.
-THIRD_CARD_DROPPED = """
+def dropped_once(when: str, kept: str) -> str:
+    """A page script that drops, once, the first frame just after the last one the page drew
+    (its version the next) for which ``when`` holds (JavaScript over ``view`` and ``message``):
+    as a page misses a frame when the server sends only the newest of two moves made together,
+    or its connection drops. ``kept`` (JavaScript, the same names) is kept as window.__dropped."""
+    return f"""
 const listen = WebSocket.prototype.addEventListener;
 let delivered = null;
-WebSocket.prototype.addEventListener = function (type, handler, options) {
+WebSocket.prototype.addEventListener = function (type, handler, options) {{
     if (type !== "message") return listen.call(this, type, handler, options);
-    return listen.call(this, type, (event) => {
+    return listen.call(this, type, (event) => {{
         const message = JSON.parse(event.data);
         const view = message.type === "state" ? message.view : null;
         if (view && delivered !== null && !window.__dropped
-                && message.version === delivered + 1
-                && (view.trick || []).length === 3
-                && !(view.to_move || []).includes(message.seat)) {
-            window.__dropped = { card: view.trick[2].card, trick: view.trick.map((p) => p.card) };
+                && message.version === delivered + 1 && ({when})) {{
+            window.__dropped = {kept};
             return;
-        }
+        }}
         if (view) delivered = message.version;
         handler.call(this, event);
-    }, options);
-};
+    }}, options);
+}};
 """
+
+
+# The frame that brings the third card of a trick whose fourth card a bot will play: the page
+# never drew that card.
+THIRD_CARD_DROPPED = dropped_once(
+    "(view.trick || []).length === 3 && !(view.to_move || []).includes(message.seat)",
+    "{ card: view.trick[2].card, trick: view.trick.map((p) => p.card) }",
+)
+
+# The frame that completes a trick played by a bot and won by a bot, not the deal's last: the
+# next frame the page draws is the winner's lead of the next trick.
+COMPLETING_FRAME_DROPPED = dropped_once(
+    "!(view.trick || []).length && (view.last_trick || []).length === 4"
+    " && view.last_trick_winner !== message.seat"
+    " && message.last_move && message.last_move.seat !== message.seat"
+    " && (view.hand_sizes || [])[message.seat] > 0",
+    "{ trick: view.last_trick.map((p) => p.card) }",
+)
 
 
 def test_a_trick_whose_third_card_the_page_never_drew_still_sweeps_whole(live_stack, page_log):
@@ -307,6 +324,37 @@ def test_a_trick_whose_third_card_the_page_never_drew_still_sweeps_whole(live_st
             if "flight" in a["classes"] and a["properties"] == ["transform", "opacity"]
         }
         assert set(dropped["trick"]) <= sweeps, (dropped, animations)
+
+
+def test_a_trick_whose_completing_frame_the_page_never_drew_still_sweeps_whole(
+    live_stack, page_log
+):
+    """Frames that came together under load: the page draws the next trick's lead without the
+    frame that completed the trick before it (CP-12). The trick it showed still sweeps to its
+    winner, the card it never drew flying to its place first, not vanishing."""
+    table, asha_session, _bilal_session = written(two_at_court_piece)
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(
+            asha_session, table, "en", PHONE, script=ANIMATIONS_KEPT + COMPLETING_FRAME_DROPPED
+        )
+        for _trick in range(13):
+            if page.evaluate("() => Boolean(window.__dropped)"):
+                break
+            assert play_a_card(page) is not None
+        dropped = page.evaluate("() => window.__dropped")
+        assert dropped, "no trick's completing frame was dropped in a deal"
+        # The winner's lead comes in a frame of its own, then the trick sweeps.
+        page.evaluate(SWEPT, dropped["trick"][0])
+        animations = page.evaluate(ALL_SWEPT, dropped["trick"])
+        moved_rightly(animations)
+        sweeps = {
+            a["card"]
+            for a in animations
+            if "flight" in a["classes"] and a["properties"] == ["transform", "opacity"]
+        }
+        assert set(dropped["trick"]) <= sweeps, (dropped, animations)
+        flown = {a["card"] for a in animations if a["properties"] == ["transform"]}
+        assert dropped["trick"][-1] in flown, (dropped, animations)
 
 
 def test_with_reduced_motion_nothing_moves(live_stack, page_log):

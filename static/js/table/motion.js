@@ -114,13 +114,13 @@ function played(before, event, mine, completes) {
 }
 
 // The trick to its winner; ``landing``, the card that completed it, still on its way. A card of
-// the trick that the page never drew (its frame missed: a dropped connection, frames that came
-// together) flies from its seat to its place first, so that the whole trick sweeps (Court
-// Piece's view keeps the trick as ``last_trick``).
-function swept(before, event, landing) {
-  // The trick stays on the felt where a game keeps it (Double Sar's waiting pile).
-  if (!before.trick.length || document.querySelector("#trick .played")) return;
-  const winner = before.seats.get(event.winner);
+// the trick the page never drew (a frame missed) flies from its seat to its place first, so
+// that the whole trick (the view's ``last_trick``) sweeps.
+function swept(before, winnerSeat, landing) {
+  // Where a game keeps the trick on the felt (Double Sar's waiting pile) its cards are still there.
+  const onFeltNow = new Set([...document.querySelectorAll("#trick .played")].map((figure) => figure.dataset.card));
+  if (!before.trick.length || before.trick.some((card) => onFeltNow.has(card.copy && card.copy.dataset.card))) return;
+  const winner = before.seats.get(winnerSeat);
   if (landing) landing.winner = winner;
   const wait = landing ? FLIGHT_MS : 0;
   before.trick.forEach((card, index) => sweep(card.copy, card.rect, winner, wait + index * 20));
@@ -136,6 +136,16 @@ function swept(before, event, landing) {
         landed: (copy) => sweepCopy(copy, spot, winner),
       });
     });
+}
+
+// The trick on the felt, completed by a move whose frame the page never drew (frames came
+// together: the one drawn is the next trick's lead by a bot), sweeps all the same, its cards
+// all in the view's last trick.
+function sweptUnseen(before, events) {
+  const view = table.frame.view || {};
+  if (!before.trick.length || view.last_trick_winner == null || events.some((event) => event.type === "trick")) return;
+  const last = new Set((view.last_trick || []).map((play) => play.card));
+  if (before.trick.every((card) => card.copy && last.has(card.copy.dataset.card))) swept(before, view.last_trick_winner, null);
 }
 
 function drawn(before, event, mine) {
@@ -220,13 +230,14 @@ export function moved(before) {
       const completes = events.slice(index + 1).some((next) => next.type === "trick");
       if (event.type === "play" && typeof event.card === "string") landing = played(before, event, mine, completes) || landing;
       else if (event.type === "play" || event.type === "under") laid(before, event, mine);
-      else if (event.type === "trick") swept(before, event, landing);
+      else if (event.type === "trick") swept(before, event.winner, landing);
       else if (event.type === "draw" && move.seat === event.seat) drawn(before, event, mine);
       else if (event.type === "discard" && typeof event.card === "string") discarded(before, event, mine);
       else if (event.type === "declare" && event.valid) showed(before, event, mine);
       else if (event.type === "take") gathered(before, event, mine, before.pile);
       else if (event.type === "done" && event.drew) gathered(before, event, mine, before.deck);
     });
+    sweptUnseen(before, events);
   }
   const summary = byId("summary");
   if (before.summaryEmpty && summary && summary.childElementCount) opened(summary);
