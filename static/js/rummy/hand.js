@@ -3,10 +3,7 @@
 import { dragBegin, dragging, dragMoving } from "./drag.js";
 import { groupLook, judgedNow, moveCards, statusShown } from "./judging.js";
 import { keyOf, layout, reconcile, selected } from "./layout.js";
-
-export function discardable(api, code) {
-  return api.legalOf("discard").find((action) => action.card === code);
-}
+import { discardable, refreshed } from "./moves.js";
 
 // A tap selects a card; the buttons then group, discard or put it aside. Only the card and
 // the moves change: the hand is not drawn again (a slow phone answers the tap sooner).
@@ -20,7 +17,7 @@ export function cardClicked(api, code, key) {
   const chosen = api.selection.get(key) === code;
   button.classList.toggle("selected", chosen);
   button.setAttribute("aria-pressed", String(chosen));
-  api.renderActions();
+  if (!refreshed(api, true)) api.renderActions();
   return true;
 }
 
@@ -72,10 +69,10 @@ export function drawHand(api, container) {
 }
 
 // The server's judgement of the layout the page shows: the groups' looks and the status line
-// change in place, and the moves (a valid show, the drop's cost). Drawing the whole hand again
-// for them cost a slow phone ~50 ms, often in the first tap after a draw, whose layout is
-// judged just then (bench/bench_phone.py). False where the hand on the page is another layout
-// (then it is drawn again).
+// change in place, and the two moves it changes (a valid show, the drop's cost). Drawing the
+// whole hand again for them cost a slow phone ~50 ms, often in the first tap after a draw,
+// whose layout is judged just then (bench/bench_phone.py). False where the hand on the page is
+// another layout (then it is drawn again).
 export function relabelled(api) {
   const boxes = [...api.root.querySelectorAll("#hand .group[data-group]")];
   const same = (box, index) =>
@@ -86,9 +83,10 @@ export function relabelled(api) {
     const look = groupLook(api, index, live);
     box.className = "group kind-" + look.kind;
     box.setAttribute("aria-label", look.label);
-    box.querySelector(".group-mark").textContent = look.mark;
+    const mark = box.querySelector(".group-mark");
+    if (mark.textContent !== look.mark) mark.textContent = look.mark;
   });
   statusShown(api, live);
-  api.rerender(false);
+  if (!refreshed(api, false)) api.rerender(false);
   return true;
 }

@@ -6,6 +6,11 @@ import { keep, keyOf, layout, placeOf, reconcile } from "./layout.js";
 export const server = {
   judged: null, // the server's answer for the layout it judged last
   asked: "", // the layout last asked about
+  // The layout and the frame's version the judgement held was asked for: the socket's first
+  // frame (the version the page was served with) and its opening both ask, and a second answer
+  // redrew the moves for nothing in a slow phone's first second (issue 30).
+  judgedFor: "",
+  askedFor: "",
   retriedAt: null, // the frame version of the last layout asked again after a refusal
 };
 let timer = null;
@@ -15,9 +20,14 @@ function ask(api, message) {
   timer = window.setTimeout(() => api.send(message), 120);
 }
 
-export function judge(api) {
+export function judge(api, again = false) {
   if (api.frame.seat === null || !api.frame.view || !(api.frame.view.hand || []).length) return;
   server.asked = JSON.stringify(layout.groups);
+  server.askedFor = server.asked + "@" + api.frame.version;
+  if (!again && server.askedFor === server.judgedFor) {
+    window.clearTimeout(timer); // a question about a layout since left goes unasked
+    return;
+  }
   ask(api, { type: "arrange", groups: layout.groups });
 }
 
@@ -75,6 +85,7 @@ export function answered(api, message) {
     return false;
   }
   server.judged = message;
+  server.judgedFor = message.sorted ? "" : server.askedFor;
   return true;
 }
 
@@ -85,5 +96,5 @@ export function askedAgain(api) {
   if (server.retriedAt === api.frame.version) return;
   server.retriedAt = api.frame.version;
   reconcile(api);
-  judge(api);
+  judge(api, true);
 }

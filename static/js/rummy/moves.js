@@ -1,11 +1,14 @@
 // Rummy's moves and board: the closed deck and the open pile, the wild joker, each seat's
 // count of cards, the move buttons (sort, group, discard, declare with the card put aside,
 // drop with what it costs now) and the last deal's hands.
-import { discardable } from "./hand.js";
 import { moveCards, server } from "./judging.js";
 import { codeAt, keyOf, layout, selected } from "./layout.js";
 
 const Taash = window.Taash;
+
+export function discardable(api, code) {
+  return api.legalOf("discard").find((action) => action.card === code);
+}
 
 function arrangeButtons(api, chosen) {
   if (api.frame.seat === null || !(api.frame.view.hand || []).length) return [];
@@ -52,15 +55,45 @@ function dropButton(api, drop) {
   return api.el("button", { type: "button", class: "action action-drop secondary", onclick }, label);
 }
 
-export function actions(api, buttons) {
+// The buttons rummy adds to the moves, by what they change with: the selected cards, the
+// server's judgement of the layout. Each is made afresh (its handler holds what it sends).
+function made(api) {
   const chosen = selected(api);
   const oneKey = chosen.length === 1 ? chosen[0] : null;
   const one = oneKey === null ? null : codeAt(oneKey);
-  buttons.push(...arrangeButtons(api, chosen));
-  if (api.legalOf("discard").length) buttons.push(discardButton(api, oneKey, one));
-  if (api.legalOf("declare").length) buttons.push(declareButton(api, oneKey, one));
   const drop = api.legalOf("drop")[0];
-  if (drop) buttons.push(dropButton(api, drop));
+  return {
+    arrange: arrangeButtons(api, chosen),
+    discard: api.legalOf("discard").length ? discardButton(api, oneKey, one) : null,
+    declare: api.legalOf("declare").length ? declareButton(api, oneKey, one) : null,
+    drop: drop ? dropButton(api, drop) : null,
+  };
+}
+
+export function actions(api, buttons) {
+  const { arrange, discard, declare, drop } = made(api);
+  buttons.push(...arrange, ...[discard, declare, drop].filter(Boolean));
+}
+
+// Only the moves' buttons that change with a tap (``selection``) or with the server's judgement
+// (else), each put in its old one's place: the whole row of moves made again cost a slow phone's
+// tap ~10 ms of script and the new row's layout (issue 30). False where a button is not on the
+// page (the moves are then drawn again whole).
+export function refreshed(api, selection) {
+  const box = api.byId("actions");
+  const fresh = made(api);
+  const group = fresh.arrange.find((button) => button.id === "group-button");
+  const wanted = selection
+    ? [["#group-button", group], [".action-discard", fresh.discard], [".action-declare", fresh.declare]]
+    : [[".action-declare", fresh.declare], [".action-drop", fresh.drop]];
+  const pairs = wanted.filter(([, button]) => button).map(([where, button]) => [box && box.querySelector(where), button]);
+  if (pairs.some(([old]) => !old)) return false;
+  pairs.forEach(([old, button]) => {
+    const focused = document.activeElement === old;
+    old.replaceWith(button);
+    if (focused) button.focus();
+  });
+  return true;
 }
 
 export function board(api) {
