@@ -8,7 +8,7 @@
 import { Taash, api, byId, el, format, game, root, selectedCards, selection, strings, table, toggle } from "./table/state.js";
 import { listen, send, start } from "./table/socket.js";
 import { placeOf, renderScores, renderSeats, renderTurn, seatName, tick } from "./table/seats.js";
-import { cardButton, keepingFocus, listenToKeys, pruneSelection, renderHand } from "./table/hand.js";
+import { cardButton, keepingFocus, listenToKeys, placeCards, pruneSelection, renderHand } from "./table/hand.js";
 import {
   actionButton, addLastMove, cardActions, confirmFirst, describe, guardLeaving, legalOf, move, renderActions,
 } from "./table/moves.js";
@@ -111,7 +111,7 @@ if (root) {
   Object.assign(api, {
     frame: table.frame, strings, root, selection, el, byId, format, seatName, describe, move, send,
     legalOf, cardActions, placeOf, cardButton, actionButton, render, renderActions, showNotice,
-    toggle, selectedCards, pruneSelection, confirmFirst,
+    toggle, selectedCards, pruneSelection, confirmFirst, placeCards,
     // The hand and the moves drawn again (the moves alone where ``hand`` is false).
     rerender: (hand = true) => keepingFocus(() => { if (hand) renderHand(); renderActions(); }),
   });

@@ -60,7 +60,7 @@ Taash.games.unders = {
       for (let index = 0; index < seat.unders_left; index += 1) unders.push(underButton(api, index));
       table.push(row(api, api.strings.your_unders, unders));
     }
-    hand.replaceChildren(...parts, ...(table.length ? [api.el("div", { class: "own-table" }, ...table)] : []));
+    api.placeCards(hand, [...parts, ...(table.length ? [api.el("div", { class: "own-table" }, ...table)] : [])]);
     return true;
   },
   seat(api, number, item) {

@@ -58,12 +58,12 @@ export function drawHand(api, container) {
   api.pruneSelection();
   const live = judgedNow();
   container.classList.add("groups");
-  container.replaceChildren(
+  api.placeCards(container, [
     ...layout.groups.map((group, index) => groupBox(api, group, index, live)),
     // Only a pointer drops a card here (a reader's cards go by the groups' buttons): its words
     // are hidden from the list box of cards.
     api.el("div", { class: "group new-group", "aria-hidden": "true" }, api.strings.new_group_drop),
-  );
+  ]);
   statusShown(api, live);
   return true;
 }

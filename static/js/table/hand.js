@@ -24,7 +24,7 @@ export function cardButton(code, options = {}) {
   const legal = actions.length > 0;
   const key = options.key === undefined ? code : options.key;
   const selected = selection.get(key) === code;
-  return el(
+  const button = el(
     "button",
     {
       type: "button",
@@ -39,9 +39,77 @@ export function cardButton(code, options = {}) {
       "aria-disabled": !legal && !options.always ? "true" : null,
       "data-card": code,
       "data-key": key,
-      onclick: () => (legal || options.always ? (options.onclick || cardClicked)(code, key) : null),
+      onclick: tapped,
     },
     Taash.cards.svg(code),
+  );
+  // Held on the button, not in its listener: a focused card kept across a redraw takes its
+  // replacement's (placeCards).
+  button.tap = () => (legal || options.always ? (options.onclick || cardClicked)(code, key) : null);
+  return button;
+}
+
+function tapped(event) {
+  event.currentTarget.tap();
+}
+
+// The hand's new cards (``nodes``: cards, or boxes of them) put in ``container`` in place of
+// its old ones, leaving the card with the keyboard focus (a tapped card has it) where it is:
+// where its place holds the same card it stays, taking its replacement's looks and tap (and the
+// boxes around it theirs), else the focus goes to the card that follows it before it leaves. A
+// focused card taken out of the page and the focus put back after the redraw each forced a
+// style pass and a layout inside every frame after a tap, ~120 ms of a frame's ~290 at 4x CPU
+// throttling (issue 30).
+export function placeCards(container, nodes) {
+  const active = document.activeElement;
+  if (!active || active === container || !container.contains(active) || !active.matches("button")) {
+    container.replaceChildren(...nodes);
+    return;
+  }
+  if (kept(container, nodes, active)) return;
+  const index = [...container.querySelectorAll("button")].indexOf(active);
+  const old = [...container.childNodes];
+  container.append(...nodes);
+  const next = successor(nodes, active.dataset.key, index);
+  if (next) next.focus({ preventScroll: true });
+  old.forEach((node) => node.remove());
+}
+
+// The focused ``card`` left in place inside ``container``, the rest of ``nodes`` put around it:
+// false where the new nodes hold no card like it.
+function kept(container, nodes, card) {
+  const old = [...container.children].find((child) => child === card || child.contains(card));
+  const fresh = nodes.find((node) =>
+    old === card
+      ? node.matches && node.matches(".card-button") && node.dataset.key === card.dataset.key && node.dataset.card === card.dataset.card
+      : node.tagName === old.tagName && !node.matches(".card-button") && node.contains(twinOf(node, card)),
+  );
+  if (!fresh || (old !== card && !kept(old, [...fresh.childNodes], card))) return false;
+  // Its Tab stop and role stay for listed() to set: a focused card's tabindex written again
+  // forced a style pass and a layout.
+  for (const name of old.getAttributeNames()) if (!fresh.hasAttribute(name) && name !== "tabindex" && name !== "role") old.removeAttribute(name);
+  for (const name of fresh.getAttributeNames()) if (old.getAttribute(name) !== fresh.getAttribute(name)) old.setAttribute(name, fresh.getAttribute(name));
+  if (old === card) card.tap = fresh.tap;
+  const at = nodes.indexOf(fresh);
+  [...container.childNodes].forEach((node) => node !== old && node.remove());
+  old.before(...nodes.slice(0, at));
+  old.after(...nodes.slice(at + 1));
+  return true;
+}
+
+function twinOf(node, card) {
+  return [...node.querySelectorAll(".card-button")].find((inner) => inner.dataset.key === card.dataset.key && inner.dataset.card === card.dataset.card);
+}
+
+// Where the focus goes when its card leaves: the card now in its place, the button at its
+// position, the first card a move uses, the first button (restoreFocus's order).
+function successor(nodes, key, index) {
+  const buttons = nodes.flatMap((node) => (node.matches("button") ? [node] : [...node.querySelectorAll("button")])).filter((button) => !button.disabled);
+  return (
+    (key && buttons.find((button) => button.dataset.key === key)) ||
+    buttons[Math.min(index, buttons.length - 1)] ||
+    buttons.find((button) => button.matches(".card-button.legal")) ||
+    buttons[0]
   );
 }
 
@@ -53,10 +121,9 @@ export function renderHand() {
   pruneSelection();
   if (!(game.hand && game.hand(api, hand))) {
     const toggles = frame.legal.some((action) => Array.isArray(action.cards));
-    hand.replaceChildren(
-      ...codes.map((code, index) =>
-        cardButton(code, { key: "hand:" + index, toggle: toggles, trump: game.isTrump && game.isTrump(api, code) }),
-      ),
+    placeCards(
+      hand,
+      codes.map((code, index) => cardButton(code, { key: "hand:" + index, toggle: toggles, trump: game.isTrump && game.isTrump(api, code) })),
     );
   }
   listed(hand);
@@ -140,7 +207,8 @@ function restoreFocus(place) {
     (place.id === "hand" && buttons[Math.min(place.index, buttons.length - 1)]) ||
     (hand && (hand.querySelector(".card-button.legal") || hand.querySelector(".card-button"))) ||
     buttons[0];
-  if (target) target.focus();
+  // Not scrolled to: the card was where the player's eye was, and scrolling cost a layout.
+  if (target) target.focus({ preventScroll: true });
 }
 
 export function keepingFocus(draw) {
