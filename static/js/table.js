@@ -8,7 +8,8 @@
 import { Taash, api, byId, el, format, game, root, selectedCards, selection, strings, table, toggle } from "./table/state.js";
 import { listen, send, start } from "./table/socket.js";
 import { placeOf, renderScores, renderSeats, renderTurn, seatName, tick } from "./table/seats.js";
-import { cardButton, keepingFocus, listenToKeys, placeCards, pruneSelection, renderHand } from "./table/hand.js";
+import { cardButton, keepingFocus, listenToKeys, pruneSelection, renderHand } from "./table/hand.js";
+import { placeCards } from "./table/placing.js";
 import {
   actionButton, addLastMove, cardActions, confirmFirst, describe, guardLeaving, legalOf, move, renderActions,
 } from "./table/moves.js";
@@ -30,12 +31,14 @@ function draw() {
   // out what the server drew. Set first, in the same task as the drawing (nothing is painted
   // in between), so that a part that fails to draw cannot hide the table.
   root.classList.add("drawn");
+  // The hand first, while the layout is as measuring left it: a focused card that leaves passes
+  // the focus on, which lays the page out (cheaply while nothing else has changed yet).
+  renderHand();
   root.classList.toggle("waiting", table.waiting);
   root.classList.toggle("paused", Boolean(table.frame.pause));
   renderSeats();
   renderTurn();
   if (game.board) game.board(api);
-  renderHand();
   renderActions();
   renderScores();
   if (game.summary) game.summary(api);

@@ -3,6 +3,7 @@
 // keys between the cards, and the keyboard focus kept on its card across redraws.
 import { Taash, api, byId, el, game, selection, table } from "./state.js";
 import { cardActions, cardClicked } from "./moves.js";
+import { placeCards } from "./placing.js";
 
 // The card at a place: the hand's by default, a game's own places (overs, rummy groups) too.
 function cardAt(key) {
@@ -43,74 +44,14 @@ export function cardButton(code, options = {}) {
     },
     Taash.cards.svg(code),
   );
-  // Held on the button, not in its listener: a focused card kept across a redraw takes its
-  // replacement's (placeCards).
+  // Held on the button, not in its listener: a card kept across a redraw takes its
+  // replacement's (placing.js).
   button.tap = () => (legal || options.always ? (options.onclick || cardClicked)(code, key) : null);
   return button;
 }
 
 function tapped(event) {
   event.currentTarget.tap();
-}
-
-// The hand's new cards (``nodes``: cards, or boxes of them) put in ``container`` in place of
-// its old ones, leaving the card with the keyboard focus (a tapped card has it) where it is:
-// where its place holds the same card it stays, taking its replacement's looks and tap (and the
-// boxes around it theirs), else the focus goes to the card that follows it before it leaves. A
-// focused card taken out of the page and the focus put back after the redraw each forced a
-// style pass and a layout inside every frame after a tap, ~120 ms of a frame's ~290 at 4x CPU
-// throttling (issue 30).
-export function placeCards(container, nodes) {
-  const active = document.activeElement;
-  if (!active || active === container || !container.contains(active) || !active.matches("button")) {
-    container.replaceChildren(...nodes);
-    return;
-  }
-  if (kept(container, nodes, active)) return;
-  const index = [...container.querySelectorAll("button")].indexOf(active);
-  const old = [...container.childNodes];
-  container.append(...nodes);
-  const next = successor(nodes, active.dataset.key, index);
-  if (next) next.focus({ preventScroll: true });
-  old.forEach((node) => node.remove());
-}
-
-// The focused ``card`` left in place inside ``container``, the rest of ``nodes`` put around it:
-// false where the new nodes hold no card like it.
-function kept(container, nodes, card) {
-  const old = [...container.children].find((child) => child === card || child.contains(card));
-  const fresh = nodes.find((node) =>
-    old === card
-      ? node.matches && node.matches(".card-button") && node.dataset.key === card.dataset.key && node.dataset.card === card.dataset.card
-      : node.tagName === old.tagName && !node.matches(".card-button") && node.contains(twinOf(node, card)),
-  );
-  if (!fresh || (old !== card && !kept(old, [...fresh.childNodes], card))) return false;
-  // Its Tab stop and role stay for listed() to set: a focused card's tabindex written again
-  // forced a style pass and a layout.
-  for (const name of old.getAttributeNames()) if (!fresh.hasAttribute(name) && name !== "tabindex" && name !== "role") old.removeAttribute(name);
-  for (const name of fresh.getAttributeNames()) if (old.getAttribute(name) !== fresh.getAttribute(name)) old.setAttribute(name, fresh.getAttribute(name));
-  if (old === card) card.tap = fresh.tap;
-  const at = nodes.indexOf(fresh);
-  [...container.childNodes].forEach((node) => node !== old && node.remove());
-  old.before(...nodes.slice(0, at));
-  old.after(...nodes.slice(at + 1));
-  return true;
-}
-
-function twinOf(node, card) {
-  return [...node.querySelectorAll(".card-button")].find((inner) => inner.dataset.key === card.dataset.key && inner.dataset.card === card.dataset.card);
-}
-
-// Where the focus goes when its card leaves: the card now in its place, the button at its
-// position, the first card a move uses, the first button (restoreFocus's order).
-function successor(nodes, key, index) {
-  const buttons = nodes.flatMap((node) => (node.matches("button") ? [node] : [...node.querySelectorAll("button")])).filter((button) => !button.disabled);
-  return (
-    (key && buttons.find((button) => button.dataset.key === key)) ||
-    buttons[Math.min(index, buttons.length - 1)] ||
-    buttons.find((button) => button.matches(".card-button.legal")) ||
-    buttons[0]
-  );
 }
 
 export function renderHand() {
