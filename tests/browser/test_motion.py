@@ -9,6 +9,7 @@ in Hidden Unders the pile taken up flies into the hand and the cards laid onto t
 prefers-reduced-motion nothing moves. Screenshots in test-artifacts/motion-*.png at 360 x 640,
 740 x 360 and 1280 x 800, English and Urdu (right to left)."""
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.support import (
@@ -295,25 +296,29 @@ COMPLETING_FRAME_DROPPED = dropped_once(
     " && view.last_trick_winner !== message.seat"
     " && message.last_move && message.last_move.seat !== message.seat"
     " && (view.hand_sizes || [])[message.seat] > 0",
-    "{ trick: view.last_trick.map((p) => p.card) }",
+    "{ card: view.last_trick[3].card, trick: view.last_trick.map((p) => p.card) }",
 )
 
 
-def test_a_trick_whose_third_card_the_page_never_drew_still_sweeps_whole(live_stack, page_log):
-    """A frame missed: the card it brought flies from its seat to its place once the trick is
-    complete (CP-12), and the whole trick sweeps to its winner, not the cards drawn alone."""
+@pytest.mark.parametrize(
+    "dropping", [THIRD_CARD_DROPPED, COMPLETING_FRAME_DROPPED], ids=["third", "completing"]
+)
+def test_a_trick_with_a_card_the_page_never_drew_still_sweeps_whole(live_stack, page_log, dropping):
+    """A frame missed: the one that brought a trick's third card, or the one that completed it
+    (frames that came together under load: the next drawn is the winner's lead of the next
+    trick). The card it brought flies from its seat to its place once the trick is complete
+    (CP-12), and the whole trick sweeps to its winner, not the cards drawn alone."""
     table, asha_session, _bilal_session = written(two_at_court_piece)
     with launched(live_stack, page_log) as pages:
-        page = pages.open(
-            asha_session, table, "en", PHONE, script=ANIMATIONS_KEPT + THIRD_CARD_DROPPED
-        )
-        # Asha plays on until a trick's third card is dropped (at the latest once she leads).
+        page = pages.open(asha_session, table, "en", PHONE, script=ANIMATIONS_KEPT + dropping)
+        # Asha plays on until a frame is dropped (the third card's at the latest once she leads).
         for _trick in range(13):
             if page.evaluate("() => Boolean(window.__dropped)"):
                 break
             assert play_a_card(page) is not None
         dropped = page.evaluate("() => window.__dropped")
-        assert dropped, "no trick's third card was dropped in a deal"
+        assert dropped, "no trick's frame was dropped in a deal"
+        page.evaluate(SWEPT, dropped["trick"][0])
         animations = page.evaluate(ALL_SWEPT, dropped["trick"])
         moved_rightly(animations)
         missed = [a for a in animations if a["card"] == dropped["card"]]
@@ -324,37 +329,6 @@ def test_a_trick_whose_third_card_the_page_never_drew_still_sweeps_whole(live_st
             if "flight" in a["classes"] and a["properties"] == ["transform", "opacity"]
         }
         assert set(dropped["trick"]) <= sweeps, (dropped, animations)
-
-
-def test_a_trick_whose_completing_frame_the_page_never_drew_still_sweeps_whole(
-    live_stack, page_log
-):
-    """Frames that came together under load: the page draws the next trick's lead without the
-    frame that completed the trick before it (CP-12). The trick it showed still sweeps to its
-    winner, the card it never drew flying to its place first, not vanishing."""
-    table, asha_session, _bilal_session = written(two_at_court_piece)
-    with launched(live_stack, page_log) as pages:
-        page = pages.open(
-            asha_session, table, "en", PHONE, script=ANIMATIONS_KEPT + COMPLETING_FRAME_DROPPED
-        )
-        for _trick in range(13):
-            if page.evaluate("() => Boolean(window.__dropped)"):
-                break
-            assert play_a_card(page) is not None
-        dropped = page.evaluate("() => window.__dropped")
-        assert dropped, "no trick's completing frame was dropped in a deal"
-        # The winner's lead comes in a frame of its own, then the trick sweeps.
-        page.evaluate(SWEPT, dropped["trick"][0])
-        animations = page.evaluate(ALL_SWEPT, dropped["trick"])
-        moved_rightly(animations)
-        sweeps = {
-            a["card"]
-            for a in animations
-            if "flight" in a["classes"] and a["properties"] == ["transform", "opacity"]
-        }
-        assert set(dropped["trick"]) <= sweeps, (dropped, animations)
-        flown = {a["card"] for a in animations if a["properties"] == ["transform"]}
-        assert dropped["trick"][-1] in flown, (dropped, animations)
 
 
 def test_with_reduced_motion_nothing_moves(live_stack, page_log):
