@@ -30,7 +30,7 @@ def weekly(boss, *, first_in_days: int = 60, **settings):
     return services.series_create(
         organiser=boss,
         name=settings.pop("name", "Saturday Pool"),
-        weekdays=[5],
+        weekdays=settings.pop("weekdays", [5]),
         time_of_day=time(20, 0),
         time_zone="Asia/Kolkata",
         first_date=timezone.localdate() + timedelta(days=first_in_days),
@@ -92,7 +92,18 @@ def test_the_series_table_reads_as_many_queries_for_many_members_as_for_few():
 def test_a_played_occurrence_scores_its_real_places():
     """Through the real path: an occurrence made by the series, entered, played to its end."""
     boss = organiser()
-    series = weekly(boss, first_in_days=0, per_table=3, qualifiers=1, check_in_minutes=0)
+    # Its first date two days ahead, whatever the day and hour: made at once, registration open.
+    # (A Saturday rule made on a Saturday between 14:20 and 14:30 UTC made none: that evening's
+    # registration had closed, and the next Saturday was past AHEAD.)
+    first = timezone.localdate() + timedelta(days=2)
+    series = weekly(
+        boss,
+        first_in_days=2,
+        weekdays=[first.weekday()],
+        per_table=3,
+        qualifiers=1,
+        check_in_minutes=0,
+    )
     tournament = series.tournaments.order_by("starts_at").first()
     entered(tournament, people(6))
     started(tournament)
