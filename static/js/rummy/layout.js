@@ -53,8 +53,16 @@ function kept(api) {
   }
 }
 
+// What was written last: the layout is reconciled at every frame and drawing, and writing it
+// again unchanged each time cost a synchronous store call on the main thread and kept the
+// browser's store of the page's writes busy (it commits them in batches, later the more come).
+let written = null;
+
 export function keep(api) {
   const groups = layout.groups.filter((group) => group.length);
+  const value = storageKey(api) + JSON.stringify(groups);
+  if (value === written) return;
+  written = value;
   try {
     window.localStorage.setItem(storageKey(api), JSON.stringify({ at: Date.now(), groups }));
   } catch (error) {
