@@ -117,7 +117,8 @@ class TokenBucket:
 
     The clock is this module's own name for `time.monotonic`, so a test stops the budgets' clock
     alone: stopping `time.monotonic` stopped asyncio's clock too, and a task that waited on a
-    timeout while it was cancelled never ended (a presence test hung a fresh clone's run on 5 December)."""
+    timeout while it was cancelled never ended (a presence test hung a fresh clone's run on 5
+    December)."""
 
     def __init__(self, *, capacity: int, per_second: float) -> None:
         self.capacity = capacity
