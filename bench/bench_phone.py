@@ -71,6 +71,12 @@ def main() -> None:
         "--runs", type=int, default=3, help="Lighthouse runs a page, their median reported"
     )
     parser.add_argument("--before", metavar="COMMIT", help="measure this commit's site too")
+    parser.add_argument(
+        "--openings",
+        type=int,
+        default=1 + MORE_OPENINGS,
+        help="times each table is opened for its first tap, their median reported",
+    )
     options = parser.parse_args()
     from bench.bench_tables import Platform
 
@@ -93,7 +99,7 @@ def main() -> None:
         sites = {"now": site} if before is None else {"before": before.site, "now": site}
         wanted = options.pages.split(",") if options.pages else None
         runs = 0 if options.no_lighthouse else options.runs
-        rows = measured_sites(sites, wanted, runs)
+        rows = measured_sites(sites, wanted, runs, options.openings)
     if before is None:
         kept = json.loads(KEPT.read_text()) if KEPT.exists() else None
         if kept:
@@ -112,7 +118,9 @@ def main() -> None:
     )
 
 
-def measured_sites(sites: dict[str, dict], wanted: list[str] | None, runs: int) -> dict:
+def measured_sites(
+    sites: dict[str, dict], wanted: list[str] | None, runs: int, openings: int
+) -> dict:
     """Each page on each site: Lighthouse's runs taken in turn (a run on one site, then on the
     other), then the trace and taps on each; the machine's load while the page was measured."""
     rows: dict[str, list[dict]] = {label: [] for label in sites}
@@ -141,7 +149,7 @@ def measured_sites(sites: dict[str, dict], wanted: list[str] | None, runs: int) 
             row: dict = {"name": name}
             if runs:
                 row.update(lighthouse_median(found[label]))
-            row.update(in_chromium(site["base"], site["session"], page))
+            row.update(in_chromium(site["base"], site["session"], page, openings))
             loads.append(os.getloadavg()[0])
             row["load"] = [round(min(loads), 1), round(max(loads), 1)]
             rows[label].append(row)
@@ -355,13 +363,13 @@ TAPS = 5
 MORE_OPENINGS = 2
 
 
-def in_chromium(base: str, session: str, page: dict) -> dict:
+def in_chromium(base: str, session: str, page: dict, openings: int) -> dict:
     """The page loaded in a phone's emulation with a performance trace running: the layout
     shift summed from the trace's LayoutShift events (those after recent input left out, as
     the metric does), a card tapped at a table included; at a table, the bytes loaded before
     the first move (HTTP bodies and headers as sent, and the socket's frames), and with the CPU
     slowed 4x, each tap's time to the next animation frame, measured in the page; then the
-    table opened MORE_OPENINGS times more for the first tap of each (``first_taps``)."""
+    table opened again (``openings`` in all) for the first tap of each (``first_taps``)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -400,7 +408,7 @@ def in_chromium(base: str, session: str, page: dict) -> dict:
         row["long_tasks"] = long_tasks(trace)
         if page.get("table") and row["taps"]:
             row["first_taps"] = [row["taps"][0]]
-            for _opening in range(MORE_OPENINGS):
+            for _opening in range(openings - 1):
                 row["first_taps"] += first_tap(browser, base, session, page["path"])
         browser.close()
     return row
@@ -630,8 +638,7 @@ def report(rows: list[dict]) -> None:
             f"{score(row, 'best-practices'):>6}{row.get('cls', '-'):>8}{size:>6}{tap:>17}"
             f"{score(row, 'ttfb'):>7}{score(row, 'lcp'):>7}{score(row, 'tbt'):>6}{load:>10}"
         )
-    openings = 1 + MORE_OPENINGS
-    print(f"(tap: the first tap, the median over {openings} openings of the page; the median and")
+    print("(tap: the first tap, the median over the openings of the page; the median and")
     print(" the longest of one opening's taps; TTFB, LCP, TBT:")
     print(" Lighthouse's medians in ms; load: the machine's 1-minute load average while the page")
     print(f" was measured, on {os.cpu_count()} cores)")

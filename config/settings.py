@@ -198,6 +198,12 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fixup closes a prefork process's whole connection pool before and after every
+# job unless this is set: a new pool, its threads and a new PostgreSQL backend for each job. Under
+# load the jobs queued waiting for their connections (py-spy: both pool processes in getconn at
+# 200 tables with bots). Set, it closes them every 2 x this many jobs, and each job gives its
+# connection back to the process's pool as a request does (config/celery.py).
+CELERY_DB_REUSE_MAX = 500
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 CELERY_BEAT_SCHEDULE = {
     # Turn clocks whose timeout job came late or was lost (DESIGN.md, "Celery countdowns").

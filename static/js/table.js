@@ -5,7 +5,7 @@
 // table_<game>.js; the page's own parts, by concern, in table/: state (what they share),
 // socket (the socket and its reconnects), seats (seats and felt), hand, moves (moves and
 // actions), notify (sounds and notifications), motion (cards moving), sheet (what is not the play, over the felt). An ES module: no build step.
-import { Taash, api, byId, el, format, game, root, selectedCards, selection, strings, table, toggle } from "./table/state.js";
+import { Taash, afterPaint, api, byId, el, format, game, root, selectedCards, selection, strings, table, toggle } from "./table/state.js";
 import { listen, send, start } from "./table/socket.js";
 import { placeOf, renderScores, renderSeats, renderTurn, seatName, tick } from "./table/seats.js";
 import { cardButton, keepingFocus, listenToKeys, pruneSelection, renderHand } from "./table/hand.js";
@@ -114,7 +114,7 @@ if (root) {
   Object.assign(api, {
     frame: table.frame, strings, root, selection, el, byId, format, seatName, describe, move, send,
     legalOf, cardActions, placeOf, cardButton, actionButton, render, renderActions, showNotice,
-    toggle, selectedCards, pruneSelection, confirmFirst, placeCards,
+    toggle, selectedCards, pruneSelection, confirmFirst, placeCards, afterPaint,
     // The hand and the moves drawn again (the moves alone where ``hand`` is false).
     rerender: (hand = true) => keepingFocus(() => { if (hand) renderHand(); renderActions(); }),
   });

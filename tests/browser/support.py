@@ -226,6 +226,13 @@ def painted(page) -> None:
     )
 
 
+def moves_drawn(page) -> None:
+    """Returns once the moves a card's tap changes are drawn: the page draws them once the tap's
+    own frame is painted (static/js/table/state.js afterPaint: a timer set in that frame), and
+    this waits for that frame and a timer set after it."""
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => setTimeout(done)))")
+
+
 def screenshots(page, name: str) -> list[str]:
     """Screenshots at phone and desktop widths; the widths at which the page is too wide."""
     ARTIFACTS.mkdir(exist_ok=True)
@@ -294,6 +301,7 @@ def play_one_move(page, use_keyboard: bool) -> None:
             # Moves of several cards (overs, plays of one rank): select until one matches.
             for index in range(legal.count()):
                 legal.nth(index).click()
+                moves_drawn(page)
                 if page.locator("#actions button.action:enabled").count():
                     break
             page.locator("#actions button.action:enabled").first.click()

@@ -68,7 +68,8 @@ def match_of(table: Table):
 
 def bots_play(table: Table) -> Table:
     """Play bot turns in this process until a person is to move, a deal's result is up (the
-    people at the table press Ready: issue 22), or the match is over."""
+    people at the table press Ready: issue 22), or the match is over; beside a live stack, its
+    worker may play some of them."""
     while True:
         table.refresh_from_db()
         if table.status != TableStatus.PLAYING:
@@ -79,7 +80,12 @@ def bots_play(table: Table) -> Table:
         match = GAMES[table.game].from_json(table.state)
         if not any(seats[seat].played_by_bot for seat in match.to_move()):
             return table
-        assert services.table_bot_turn_play(table_id=table.pk, version=table.version)
+        version = table.version
+        if not services.table_bot_turn_play(table_id=table.pk, version=version):
+            # A live stack's worker plays the same bots at a browser test's table, and may play
+            # the turn first (run s4): played it must be, by one or the other.
+            table.refresh_from_db()
+            assert table.version > version, f"no bot played at version {version}"
 
 
 def replayed_state(table: Table) -> dict:

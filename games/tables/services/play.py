@@ -107,14 +107,17 @@ def seat_leave_match(locked: LockedTable, seat: Seat) -> None:
     """The member can no longer move at ``seat`` (they left, or a moderator removed them); a
     ranked match counts them last. A bot plays the seat to the end, except where no bot may
     sit (a tournament's table): there the seat is dropped as an absent player's is."""
+    humans, bots = locked.movers()
+    its_turn = seat.number in humans + bots
     if stand_ins_allowed(locked):
         locked.seat_set(seat, left=True, stand_in=True, timeouts_in_row=0)
     else:
         locked.seat_set(seat, left=True, timeouts_in_row=locked.table.max_timeouts)
         locked.drop_absent_players()
-    humans, bots = locked.movers()
-    # The bot takes over at once if the turn is the seat's; anyone else's clock runs on.
-    locked.save(clock=seat.number in humans + bots)
+    # On the seat's turn, the clocks start again: a bot takes over the seat, or its drop moved
+    # the turn on (asked after the drop, a rummy seat dropped on its turn left the next seat's
+    # bot with no job and the old deadline: the table stood still). Anyone else's clock runs on.
+    locked.save(clock=its_turn)
 
 
 def table_member_tell(*, table_id: int, user_id: int, kind: str, **params: object) -> None:

@@ -6,7 +6,8 @@ import { keyOf, layout, reconcile, selected } from "./layout.js";
 import { discardable, refreshed } from "./moves.js";
 
 // A tap selects a card; the buttons then group, discard or put it aside. Only the card and
-// the moves change: the hand is not drawn again (a slow phone answers the tap sooner).
+// the moves change: the hand is not drawn again (a slow phone answers the tap sooner), and the
+// moves once the card's lift is painted (api.afterPaint).
 export function cardClicked(api, code, key) {
   api.toggle(key, code);
   const button = api.root.querySelector(`#hand .card-button[data-key="${CSS.escape(key)}"]`);
@@ -17,7 +18,7 @@ export function cardClicked(api, code, key) {
   const chosen = api.selection.get(key) === code;
   button.classList.toggle("selected", chosen);
   button.setAttribute("aria-pressed", String(chosen));
-  if (!refreshed(api, true)) api.renderActions();
+  api.afterPaint(() => refreshed(api, true) || api.renderActions());
   return true;
 }
 

@@ -3,7 +3,7 @@
 // keys between the cards, and the keyboard focus kept on its card across redraws.
 import { Taash, api, byId, el, game, selection, table } from "./state.js";
 import { cardActions, cardClicked } from "./moves.js";
-import { placeCards } from "./placing.js";
+import { placeCards, successor } from "./placing.js";
 
 // The card at a place: the hand's by default, a game's own places (overs, rummy groups) too.
 function cardAt(key) {
@@ -142,12 +142,8 @@ function restoreFocus(place) {
   const hand = byId("hand");
   const box = byId(place.id);
   const buttons = box ? [...box.querySelectorAll("button:not(:disabled)")] : [];
-  const same = place.key && hand && hand.querySelector(`.card-button[data-key="${CSS.escape(place.key)}"]`);
-  const target =
-    same ||
-    (place.id === "hand" && buttons[Math.min(place.index, buttons.length - 1)]) ||
-    (hand && (hand.querySelector(".card-button.legal") || hand.querySelector(".card-button"))) ||
-    buttons[0];
+  const cards = hand ? [...hand.querySelectorAll(".card-button")] : [];
+  const target = successor(buttons, cards, place.key, place.id === "hand" ? place.index : -1);
   // Not scrolled to: the card was where the player's eye was, and scrolling cost a layout.
   if (target) target.focus({ preventScroll: true });
 }

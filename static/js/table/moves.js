@@ -1,7 +1,7 @@
 // Moves and actions: a card's tap, the moves the server lists as buttons (a move of several
 // cards once the picked cards are one of them), Ready between deals, moves and events told in
 // words, the last moves, and the dialog a move that costs asks through first.
-import { Taash, api, byId, el, format, game, root, selectedCards, selection, strings, table, toggle } from "./state.js";
+import { Taash, afterPaint, api, byId, el, format, game, root, selectedCards, selection, strings, table, toggle } from "./state.js";
 import { seatName } from "./seats.js";
 import { send } from "./socket.js";
 
@@ -91,9 +91,10 @@ export function cardClicked(code, key) {
   }
 }
 
-// A card picked for a move of several, or let go: only that card and the moves change. The
-// table is not drawn again, which on a slow phone cost the tap's next frame a whole redraw and
-// a forced layout (issue 30: a tap's next frame within 100 ms).
+// A card picked for a move of several, or let go: only that card and the moves change, the
+// moves once the card's lift is painted (afterPaint). The table is not drawn again, which on a
+// slow phone cost the tap's next frame a whole redraw and a forced layout (issue 30: a tap's
+// next frame within 100 ms).
 function picked(key, code) {
   toggle(key, code);
   const button = [...root.querySelectorAll(`#hand .card-button[data-key="${CSS.escape(key)}"]`)].find(
@@ -107,7 +108,7 @@ function picked(key, code) {
   button.classList.toggle("selected", chosen);
   // A list box's option says it is selected; a toolbar's toggle button, pressed (hand.js listed).
   button.setAttribute(button.getAttribute("role") === "option" ? "aria-selected" : "aria-pressed", String(chosen));
-  renderActions();
+  afterPaint(renderActions);
 }
 
 function showChoice(actions) {

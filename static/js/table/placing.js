@@ -34,7 +34,8 @@ export function placeCards(container, nodes) {
   const leaving = [...container.childNodes].filter((node) => !placed.includes(node));
   // The focus goes on before its card leaves (a focused card removed forced a layout): to a card
   // that stays, before anything changes (the layout still clean, as measuring left it).
-  const pick = focused && leaving.includes(focused) ? successor(nodes, focused.dataset.key, index) : null;
+  const buttons = focused && leaving.includes(focused) ? enabledButtons(nodes) : [];
+  const pick = buttons.length ? successor(buttons, buttons.filter(isCard), focused.dataset.key, index) : null;
   const next = pick && (pairs.get(pick) || pick);
   if (next && next.isConnected) next.focus({ preventScroll: true });
   pairs.forEach((card, fresh) => adopt(card, fresh));
@@ -84,16 +85,21 @@ function kept(container, nodes, card) {
   return true;
 }
 
-// Where the focus goes when its card leaves: the card now in its place, the button at its
-// position, the first card a move uses, the first button (hand.js restoreFocus's order).
-function successor(nodes, key, index) {
-  const buttons = nodes
+const enabledButtons = (nodes) =>
+  nodes
     .flatMap((node) => (node.nodeType !== Node.ELEMENT_NODE ? [] : node.matches("button") ? [node] : [...node.querySelectorAll("button")]))
     .filter((button) => !button.disabled);
+
+// Where the focus goes when its button has gone, among ``buttons`` and the hand's ``cards``: the
+// card now in its place (by ``key``), the button at its position (``index``, -1 for none), the
+// first card a move uses, the first card, the first button. A redraw (placeCards) and a focus
+// lost in one (hand.js) both ask.
+export function successor(buttons, cards, key, index) {
   return (
-    (key && buttons.find((button) => button.dataset.key === key)) ||
-    buttons[Math.min(index, buttons.length - 1)] ||
-    buttons.find((button) => button.matches(".card-button.legal")) ||
+    (key && cards.find((card) => card.dataset.key === key)) ||
+    (index >= 0 && buttons[Math.min(index, buttons.length - 1)]) ||
+    cards.find((card) => card.matches(".legal")) ||
+    cards[0] ||
     buttons[0]
   );
 }

@@ -6,7 +6,7 @@ from games.live.guards import TokenBucket, nesting
 @pytest.fixture
 def clock(monkeypatch):
     now = [1000.0]
-    monkeypatch.setattr("games.live.guards.time.monotonic", lambda: now[0])
+    monkeypatch.setattr("games.live.guards.monotonic", lambda: now[0])
     return now
 
 

@@ -349,6 +349,23 @@ def test_a_position_only_bots_are_to_move_in_keeps_no_clock_and_queues_one_bot_j
     assert queued_bot_jobs == [(table.pk, 0, 0)]
 
 
+def test_a_rummy_seat_left_on_its_turn_is_dropped_and_the_next_bots_turn_is_queued(
+    queued_bot_jobs,
+):
+    """RM-17: a member who leaves a rummy deal on their turn is dropped, and the turn goes on to
+    a bot, whose job is queued and owed. Once the turn had moved on, the leave asked whether it
+    was the seat's turn, found not, kept the old clock and queued nothing: the table stood
+    still (a bot API test's match, stuck at its fourth move)."""
+    (asha,) = members(1)
+    table = bots_play(table_new(asha, "rummy", ["", "easy", "easy"]))
+    assert match_of(table).to_move() == [0]
+    services.table_match_leave(table_id=table.pk, user_id=asha.pk)
+    table.refresh_from_db()
+    assert 0 not in match_of(table).to_move()
+    assert (table.deadline, table.bot_due is not None) == (None, True)
+    assert queued_bot_jobs[-1][:2] == (table.pk, table.version)
+
+
 def test_an_overdue_bot_gets_its_job_again_once(queued_bot_jobs):
     """A bot job lost with its worker: the sweep queues it again, and waits for that one."""
     (asha,) = members(1)
