@@ -45,7 +45,12 @@ TOLD_AFTER = SUIT_FIELDS | {"reason_code", "points"}
 def move_text(events: Iterable[Mapping[str, object]], game: str) -> str:
     """A move's public events, one after another: the engine's (``games.engine.events``), or
     the JSON a stored move holds."""
-    return " ".join(filter(None, (event_text(event, game) for event in events)))
+    return texts_joined(event_text(event, game) for event in events)
+
+
+def texts_joined(texts: Iterable[str]) -> str:
+    """A move's events' texts one after another, those that say nothing left out."""
+    return " ".join(filter(None, texts))
 
 
 def event_text(event: Mapping[str, object], game: str) -> str:
