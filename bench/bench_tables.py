@@ -65,8 +65,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import websockets
+
+if TYPE_CHECKING:
+    from games.tables.selectors import TableSnapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 SEATS = 4
@@ -81,6 +85,9 @@ PROBE_SECONDS = 1.0
 QUIET_SECONDS = 3.0
 # A table's status once its match is over, when a phase deals its people another.
 MATCH_OVER = ("finished", "abandoned")
+# The floors' frame and state sizes: the means over this many tables, each played this far.
+SIZE_TABLES = 8
+SIZE_MOVES = 32
 JOB_RECEIVED = re.compile(r"Task ([\w.]+)\[[^\]]+\] received")
 
 
@@ -311,11 +318,15 @@ class Platform:
                 people.append((user.pk, f"sessionid={client.cookies['sessionid'].value}"))
             self.people.append(people)
 
-    def deal(self, count: int, *, turn_seconds: int = 60) -> list[BenchTable]:
+    def deal(
+        self, count: int, *, turn_seconds: int = 60, bot_delay_seconds: float = 0
+    ) -> list[BenchTable]:
         """``count`` new Pitch tables, their matches dealt now: four members at each (in one
         bulk write, as a tournament's round is dealt), or with ``--bots`` two members and two
-        bots of ``--bot-level``."""
-        return self.deal_groups(list(range(count)), turn_seconds=turn_seconds)
+        bots of ``--bot-level``, each moving ``bot_delay_seconds`` after its turn comes."""
+        return self.deal_groups(
+            list(range(count)), turn_seconds=turn_seconds, bot_delay_seconds=bot_delay_seconds
+        )
 
     def deal_again(self, table: BenchTable) -> BenchTable:
         """A new match for the people of ``table``, whose match is over (from a thread of a
@@ -327,7 +338,9 @@ class Platform:
         finally:
             connection.close()
 
-    def deal_groups(self, numbers: list[int], *, turn_seconds: int) -> list[BenchTable]:
+    def deal_groups(
+        self, numbers: list[int], *, turn_seconds: int, bot_delay_seconds: float = 0
+    ) -> list[BenchTable]:
         from games.tables import services
 
         groups = [self.people[number] for number in numbers]
@@ -348,7 +361,7 @@ class Platform:
                     variant="standard",
                     bot_levels=["", "", self.options.bot_level, self.options.bot_level],
                     turn_seconds=turn_seconds,
-                    bot_delay_seconds=0,
+                    bot_delay_seconds=bot_delay_seconds,
                 )
                 services.table_seat_take(table_id=table.pk, user_id=people[1][0], number=1)
                 ids.append(table.pk)
@@ -367,18 +380,66 @@ class Platform:
 
     def real_sizes(self) -> tuple[int, int]:
         """A real seat frame's size on the wire and a real snapshot's state's, for the floors:
-        the means over a few tables' first seats (and their states), as they start."""
+        the means over every seat's frame in bytes (each seat's is its own view), in the bench
+        sockets' language, and over the stored state, at each position of a few tables played
+        from the deal for ``SIZE_MOVES`` moves through the real services. Positions in play,
+        not the deal alone: a frame in play carries the trick and the last move's words, and
+        Pitch's first seat's at the deal (1,532 bytes) was smaller than the tables' frames in
+        play (2.0-2.25 kB), so the floors sent less than the tables do."""
+        from django.conf import settings
+
         from games.live.frames import state_frame
         from games.live.guards import frame_text
         from games.tables.models import Table
         from games.tables.selectors import table_snapshot
+        from games.tables.services.lobby import BOT_DELAY_SECONDS
 
-        tables = self.deal(min(20, len(self.people)))
-        frames = [len(frame_text(state_frame(table_snapshot(table.id), 0))) for table in tables]
-        states = Table.objects.filter(pk__in=[table.id for table in tables])
-        state_sizes = [len(json.dumps(state)) for state in states.values_list("state", flat=True)]
+        # The bots' turns are played here: the worker's jobs, the longest delay later, find
+        # their turn gone (Hard bots thinking in both took 44 s for 12 tables; here 8 s for 8,
+        # 3 s with no bots).
+        count = min(SIZE_TABLES, len(self.people))
+        tables = self.deal(count, bot_delay_seconds=BOT_DELAY_SECONDS[1])
+        frames, states = [], []
+        for table in tables:
+            for _position in range(SIZE_MOVES + 1):
+                snapshot = table_snapshot(table.id)
+                if snapshot is None or snapshot.match is None or snapshot.status != "playing":
+                    break
+                for seat in range(SEATS):
+                    frame = state_frame(snapshot, seat, language=settings.LANGUAGE_CODE)
+                    frames.append(len(frame_text(frame).encode()))
+                state = Table.objects.values_list("state", flat=True).get(pk=table.id)
+                states.append(len(json.dumps(state)))
+                self.move_on(snapshot)
         self.end(tables)
-        return sum(frames) // len(frames), sum(state_sizes) // len(state_sizes)
+        return sum(frames) // len(frames), sum(states) // len(states)
+
+    def move_on(self, snapshot: TableSnapshot) -> None:
+        """The next move at ``snapshot``'s table, through the services a socket's message or
+        a bot's job calls: a member to move plays a random legal action (as the bench's clients
+        do), a bot its turn at its least thinking time, and a deal's result is read by every
+        member (Ready)."""
+        from django.utils import timezone
+
+        from games.tables import services
+        from games.tables.services.play import BOT_TURN_SECONDS
+
+        match, version = snapshot.match, snapshot.version
+        assert match is not None  # real_sizes plays only a table with a match
+        if snapshot.paused_until is not None and snapshot.paused_until > timezone.now():
+            for seat in snapshot.seats:
+                if seat.user_id is not None:
+                    services.table_ready(table_id=snapshot.id, user_id=seat.user_id)
+            return
+        seat = snapshot.seats[match.to_move()[0]]
+        if seat.bot_level or seat.stand_in:
+            due_at = time.time() - BOT_TURN_SECONDS
+            services.table_bot_turn_play(table_id=snapshot.id, version=version, due_at=due_at)
+            return
+        action = random.choice(match.legal_actions(seat.number))
+        services.table_move_apply(
+            table_id=snapshot.id, user_id=seat.user_id, action=action, version=version
+        )
 
     def jobs_received(self) -> Counter:
         """Jobs the worker has received so far, by task name (from its log)."""
