@@ -23,8 +23,11 @@ from games.tables.services.locked import BOT_GRACE_SECONDS, LockedTable, atomic_
 STAND_IN_LEVEL = BotLevel.MEDIUM
 
 # A bot's move is owed this long after its turn came due (issue 34: a Hard bot's p95 at most
-# 1 s with 200 tables): a job that waited in a long queue thinks only for what is left of it,
-# and never less than the least, so that a queue of Hard bots drains instead of growing.
+# 1 s with 200 tables): a job that waited in the queue thinks only for what is left of it, and
+# not at all once less than the least is left (it plays Medium's move at once). A floor of
+# thinking for every late turn held the worker's two processes longer than the turns came, and
+# the queue grew to seconds; a search shorter than the least scores a few worlds (Court Piece's
+# take about 10 ms each), too few to overrule Medium.
 BOT_TURN_SECONDS = 0.8
 LEAST_THINKING_SECONDS = 0.05
 
@@ -220,11 +223,14 @@ def table_bot_turn_play(*, table_id: int, version: int, due_at: float | None = N
 def thinking_seconds(due_at: float | None, now: float) -> float:
     """How long a Hard bot may think at ``now`` for a turn that came due at ``due_at`` (seconds
     since the epoch; None: not known, the whole budget): its budget while the turn is fresh,
-    then what is left of ``BOT_TURN_SECONDS``, never less than ``LEAST_THINKING_SECONDS``."""
+    then what is left of ``BOT_TURN_SECONDS``, and none (Medium's move, at once) when less than
+    ``LEAST_THINKING_SECONDS`` is left."""
     if due_at is None:
         return DEFAULT_BUDGET_SECONDS
     left = due_at + BOT_TURN_SECONDS - now
-    return min(DEFAULT_BUDGET_SECONDS, max(LEAST_THINKING_SECONDS, left))
+    if left < LEAST_THINKING_SECONDS:
+        return 0.0
+    return min(DEFAULT_BUDGET_SECONDS, left)
 
 
 def table_ready(*, table_id: int, user_id: int | None, visitor: str = "") -> bool:
