@@ -13,8 +13,9 @@ in one write, told in one pass) runs in the thread that committed the write:
   process's sockets of the table at once, and sends the numbers to the table's group, where
   each other process's hub hears them once (``hub.Hub``); the copy that comes back here carries
   this hub's origin and is dropped.
-- Elsewhere (a Celery worker, a command) the numbers go to the group, and the thread waits
-  until Redis has them.
+- Elsewhere (a Celery worker, a command) the numbers go to the group from the process's one
+  sending loop (``sendloop``), over the connection it keeps, and the thread waits until Redis
+  has them.
 
 A change the game's lobby shows (``lobby_shows``) also goes to the lobby page's group, and only
 that way, even in this process, as does every ``PageChanged`` a write publishes: a live page is
@@ -27,7 +28,6 @@ import logging
 from collections.abc import Coroutine, Sequence
 from typing import Any
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from accounts.moderation.models import SanctionKind
@@ -35,6 +35,7 @@ from accounts.moderation.sanctions import MemberSanctioned
 from games.live.chat import chat_news_deliver, member_shut_out_deliver
 from games.live.groups import page_group, table_group
 from games.live.hub import Hub, TableChangedEvent, running_hubs
+from games.live.sendloop import send_loop_run
 from games.news import CONSOLE_TABLES_KEY, PageChanged
 from games.tables.models import TableStatus
 from games.tables.news import ChatDeleted, ChatPosted, TableChanged, TablesDealt
@@ -78,9 +79,7 @@ def _changes_send(changes: Sequence[TableChanged]) -> None:
             hubs = hubs[:number]
             break
     if not hubs:
-        # One event loop for them all: each ``async_to_sync`` starts a thread, a loop and a
-        # connection to Redis of its own.
-        async_to_sync(tables_news_deliver)(None, changes)
+        send_loop_run(tables_news_deliver(None, changes))
 
 
 def chat_news_send(news: ChatPosted | ChatDeleted) -> None:
@@ -100,18 +99,15 @@ def page_changed_send(news: PageChanged) -> None:
 
 
 def send_from_here(sending: Coroutine[Any, Any, None]) -> None:
-    """Run ``sending`` on this process's sockets' loop without waiting for it, or here."""
+    """Run ``sending`` on this process's sockets' loop without waiting for it, or, in a process
+    with none, on its sending loop until it is done."""
     for hub in running_hubs():
         try:
             hub.loop.call_soon_threadsafe(_run_in_loop, sending)
             return
         except RuntimeError:  # closed since it was seen running (tests)
             continue
-    async_to_sync(_awaited)(sending)
-
-
-async def _awaited(sending: Coroutine[Any, Any, None]) -> None:
-    await sending
+    send_loop_run(sending)
 
 
 def _run_in_loop(sending: Coroutine[Any, Any, None]) -> None:

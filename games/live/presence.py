@@ -2,10 +2,10 @@
 
 from typing import Literal, TypedDict
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from games.live.groups import user_group
+from games.live.sendloop import send_loop_run
 
 BROADCAST_GROUP = "presence.all"
 
@@ -23,4 +23,4 @@ def announcement_send(*, text: str, user_id: int | None = None) -> None:
     layer = get_channel_layer()
     assert layer is not None  # CHANNEL_LAYERS is always set (config/settings.py)
     event: AnnounceEvent = {"type": "presence.announce", "text": text}
-    async_to_sync(layer.group_send)(group, dict(event))
+    send_loop_run(layer.group_send(group, dict(event)))
