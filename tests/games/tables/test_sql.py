@@ -121,6 +121,16 @@ def test_the_read_of_no_table_is_none():
         assert table_rows(10**9, for_update=True) is None
 
 
+def test_the_read_sends_the_tables_state_once_not_with_every_seat(played):
+    """Issue 34: the state is the row's largest value; seat 0's row alone carries it."""
+    with connection.cursor() as cursor:
+        cursor.execute(table_read_sql(), [played.pk])
+        rows = cursor.fetchall()
+    state = TABLE_ROWS.attnames.index("state")
+    assert [row[state] is not None for row in rows] == [True, False, False, False]
+    assert table_rows(played.pk).table.state == Table.objects.get(pk=played.pk).state
+
+
 def test_the_reads_times_are_the_orms_in_utc(played):
     """On PostgreSQL a time is read as UTC's wall time and given its zone back (games.sql:
     Rows.selected): the same moment, in the same zone, as the ORM reads it."""
