@@ -19,7 +19,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -208,12 +208,14 @@ def daily_visitor_try_begin(
 
 
 def visitor_tries_sweep(*, now: datetime | None = None) -> int:
-    """The hourly job: delete the visitors' tries of days that are over and those left
-    unfinished for ``VISITOR_TRY_ABANDONED``, with their tables (seats, moves, result).
+    """The hourly job: delete the visitors' tries begun ``VISITOR_TRY_ABANDONED`` ago or more
+    that are unfinished or of a day that is over, with their tables (seats, moves, result).
+    A try of a day just over is left while it may still be played: one begun at 23:59 in
+    India was deleted a second later, its page left waiting for bots that had no table.
     Returns how many tables went."""
     now = now or timezone.now()
-    gone = VisitorTry.objects.filter(day__lt=day_of(now)) | VisitorTry.objects.filter(
-        started_at__lt=now - VISITOR_TRY_ABANDONED, table__status=TableStatus.PLAYING
+    gone = VisitorTry.objects.filter(started_at__lt=now - VISITOR_TRY_ABANDONED).filter(
+        Q(day__lt=day_of(now)) | Q(table__status=TableStatus.PLAYING)
     )
     _count, by_model = Table.objects.filter(pk__in=gone.values("table_id")).delete()
     return by_model.get(Table._meta.label, 0)

@@ -94,6 +94,16 @@ class ReplayFrame(StateFrame):
     steps: int
 
 
+class LayoutStatus(TypedDict):
+    """The status line under a rummy hand (``games.words.layout.layout_status``) in parts:
+    the page draws the first life's mark between them, never a ✓ or ✗ glyph."""
+
+    before: str
+    mark: str  # the mark in words, read in its place by a screen reader
+    after: str
+    met: bool  # the hand has its pure sequence (drawn as ✓, else ✗)
+
+
 class ArrangementFrame(TypedDict):
     """The answer to a rummy player's layout of their own hand (``games.frames.arrange``)."""
 
@@ -102,7 +112,7 @@ class ArrangementFrame(TypedDict):
     kinds: list[str]
     labels: list[str]
     points: int
-    status: str
+    status: LayoutStatus
     sorted: bool
     drop_cost: int | None
     valid_asides: list[list[int]]  # [group, position] pairs

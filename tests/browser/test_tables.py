@@ -147,6 +147,11 @@ def check_rummy(pages, session, table):
     status = page.locator("#arrange-status")
     expect(page.locator("#arrange-status")).to_contain_text("points")
     assert "Pure seq" in status.inner_text()
+    # Issue 30: the first life's mark is drawn, and said in words (no ✓ or ✗ glyph).
+    mark = status.locator(".life-mark")
+    expect(mark).to_have_count(1)
+    words = "yes" if "met" in (mark.get_attribute("class") or "") else "missing"
+    assert mark.inner_text() == words
     assert page.locator("#actions .action-drop").inner_text() == "Drop (costs 20 points)"
 
     sort_pressed(page)

@@ -66,9 +66,26 @@ export function groupLook(api, index, live) {
   return { kind: judged.kinds[index], label: judged.labels[index], mark: judged.labels[index] };
 }
 
+// The status line (games.words.layout.layout_status): its text around the first life's mark,
+// drawn in CSS (table.css, .life-mark) with its words for a screen reader. Left as it is when
+// unchanged: a line written again is laid out again, in the middle of a tap.
 export function statusShown(api, live) {
   const status = api.byId("arrange-status");
-  if (status) status.textContent = live ? server.judged.status : "";
+  if (!status) return;
+  const line = live ? server.judged.status : null;
+  const shown = line ? JSON.stringify(line) : "";
+  if (status.dataset.shown === shown) return;
+  status.dataset.shown = shown;
+  if (!line) {
+    status.replaceChildren();
+    return;
+  }
+  const mark = api.el(
+    "span",
+    { class: "life-mark " + (line.met ? "met" : "missing") },
+    api.el("span", { class: "visually-hidden", text: line.mark }),
+  );
+  status.replaceChildren(line.before, mark, line.after);
 }
 
 // The server's answer, kept if it is for the layout the page has (or the Sort button's own,

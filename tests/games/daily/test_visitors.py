@@ -161,6 +161,20 @@ def test_the_hourly_job_deletes_abandoned_tries_and_those_of_days_over_with_thei
     assert not VisitorTry.objects.exists() and Table.objects.count() == 1
 
 
+def test_a_try_begun_a_minute_before_the_day_ends_is_still_played_after_midnight():
+    """The hourly job ran at 18:30 UTC, India's midnight, and deleted a try begun at 18:29:56:
+    its page waited on bots that had no table. A try of a day just over is played out; it
+    goes once begun ``VISITOR_TRY_ABANDONED`` ago."""
+    late = visitor_try(Client(), "courtpiece")
+    just_after_midnight = late.started_at + timedelta(minutes=1)
+    VisitorTry.objects.filter(pk=late.pk).update(day=day_of(late.started_at) - timedelta(days=1))
+    assert services.visitor_tries_sweep(now=just_after_midnight) == 0
+    assert Table.objects.get(pk=late.table_id).status == TableStatus.PLAYING
+    abandoned = late.started_at + services.VISITOR_TRY_ABANDONED + timedelta(minutes=1)
+    assert services.visitor_tries_sweep(now=abandoned) == 1
+    assert not VisitorTry.objects.exists()
+
+
 def tried_from(address: str, game: str = "rummy", **forwarded: str):
     """A new browser (a script dropping its cookie) asking for a try from ``address``."""
     return Client(REMOTE_ADDR=address, **forwarded).post(f"/daily/{game}/play/", follow=True)

@@ -59,7 +59,7 @@ class TestOverTheSocket:
         frame, hand, mine, best, answers = asyncio.run(scenario())
         assert mine["groups"] == [hand[:3], hand[3:]]
         assert len(mine["kinds"]) == len(mine["labels"]) == 2
-        assert mine["status"].startswith("Pure seq ")
+        assert mine["status"]["before"] == "Pure seq "
         assert mine["drop_cost"] == 20  # RM-17: a first drop, before any draw
         assert Counter(card for group in best["groups"] for card in group) == Counter(hand)
         assert best["sorted"] is True and best["points"] <= mine["points"]
