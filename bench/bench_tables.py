@@ -417,8 +417,8 @@ class Platform:
     def move_on(self, snapshot: TableSnapshot) -> None:
         """The next move at ``snapshot``'s table, through the services a socket's message or
         a bot's job calls: a member to move plays a random legal action (as the bench's clients
-        do), a bot its turn at its least thinking time, and a deal's result is read by every
-        member (Ready)."""
+        do), a bot its turn with no time left to think (Medium's move), and a deal's result is
+        read by every member (Ready)."""
         from django.utils import timezone
 
         from games.tables import services

@@ -17,7 +17,8 @@ actions, and returns one of those actions. It never receives the match.
 - Determinism: the same seed, memory and view give the same move (Hard's, when its budget is
   counted in ``samples``; a budget in seconds depends on the machine's speed).
 - Time: Hard thinks for ``budget_seconds`` (default 0.5 s, a setting), and stops sooner when
-  one move stands out. Easy and Medium answer in a few milliseconds.
+  one move stands out; with none (0) it plays Medium's move. Easy and Medium answer in a few
+  milliseconds.
 - A bot never sleeps: a human-like pause before a bot's move is the table's setting.
 
 Levels (``Level``): ``easy`` is legal, plausible and beatable; ``medium`` plays the strategy

@@ -86,8 +86,9 @@ class Budget:
     """How long Hard may think about one move.
 
     ``seconds`` is the time budget (a bot setting; the table's p95 target is 1 s on two
-    cores). ``samples``, when set, also caps the sampled worlds, so that tests and replays get
-    the same move on any machine: with a generous ``seconds`` the count alone decides.
+    cores); none (0) is Medium's move, unsearched. ``samples``, when set, also caps the sampled
+    worlds, so that tests and replays get the same move on any machine: with a generous
+    ``seconds`` the count alone decides.
     """
 
     seconds: float = 0.5

@@ -73,6 +73,10 @@ class Search(Generic[W, A, V]):
 
     def choose(self, turn: Turn[A, V], budget: Budget) -> A:
         judged = self.medium(turn)
+        if budget.seconds <= 0:
+            # No time left (a table's turn that waited out its time in the queue): the race
+            # would still score one world, which cannot overrule Medium, at a world's cost.
+            return judged
         candidates = self.candidates(turn)
         if not candidates:
             return judged

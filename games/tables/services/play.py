@@ -19,12 +19,16 @@ from games.tables.models import BotLevel, MoveBy, Seat, Table, TableStatus
 from games.tables.news import BotTurnDue
 from games.tables.refusals import TableRefusal
 from games.tables.services.locked import BOT_GRACE_SECONDS, LockedTable, atomic_locked
+from games.tables.sql import table_rows
 
 STAND_IN_LEVEL = BotLevel.MEDIUM
 
 # A bot's move is owed this long after its turn came due (issue 34: a Hard bot's p95 at most
-# 1 s with 200 tables): a job that waited in a long queue thinks only for what is left of it,
-# and never less than the least, so that a queue of Hard bots drains instead of growing.
+# 1 s with 200 tables): a job that waited in the queue thinks only for what is left of it, and
+# not at all once less than the least is left (it plays Medium's move at once). A floor of
+# thinking for every late turn held the worker's two processes longer than the turns came, and
+# the queue grew to seconds; a search shorter than the least scores a few worlds (Court Piece's
+# take about 10 ms each), too few to overrule Medium.
 BOT_TURN_SECONDS = 0.8
 LEAST_THINKING_SECONDS = 0.05
 
@@ -180,13 +184,17 @@ def table_bot_turn_play(*, table_id: int, version: int, due_at: float | None = N
     The bot thinks before the row is locked (a Hard bot takes its time, and SQLite has one
     write lock for every table); the lock then checks that nothing moved meanwhile. ``due_at``
     (seconds since the epoch) is when the turn came due: a Hard bot thinks for what is left of
-    its time (``thinking_seconds``).
+    its time (``thinking_seconds``). The read before it is the lock's own, less the lock: one
+    round trip, where the ORM's two queries of the table and its seats took two fifths of a bot
+    job's time at 200 tables (py-spy, issue 34).
     """
-    table = Table.objects.filter(pk=table_id, status=TableStatus.PLAYING, version=version).first()
-    if table is None or table.state is None:
+    rows = table_rows(table_id)
+    if rows is None:
+        return False
+    table, seats = rows.table, [seat for seat, _name in rows.seats]
+    if table.status != TableStatus.PLAYING or table.version != version or table.state is None:
         return False
     match = GAMES[table.game].from_json(table.state)
-    seats = list(Seat.objects.filter(table=table).order_by("number"))
     number = next((s for s in match.to_move() if seats[s].played_by_bot), None)
     if number is None:
         # No bot is owed a move here: the sweep need not queue this job again.
@@ -220,11 +228,14 @@ def table_bot_turn_play(*, table_id: int, version: int, due_at: float | None = N
 def thinking_seconds(due_at: float | None, now: float) -> float:
     """How long a Hard bot may think at ``now`` for a turn that came due at ``due_at`` (seconds
     since the epoch; None: not known, the whole budget): its budget while the turn is fresh,
-    then what is left of ``BOT_TURN_SECONDS``, never less than ``LEAST_THINKING_SECONDS``."""
+    then what is left of ``BOT_TURN_SECONDS``, and none (Medium's move, at once) when less than
+    ``LEAST_THINKING_SECONDS`` is left."""
     if due_at is None:
         return DEFAULT_BUDGET_SECONDS
     left = due_at + BOT_TURN_SECONDS - now
-    return min(DEFAULT_BUDGET_SECONDS, max(LEAST_THINKING_SECONDS, left))
+    if left < LEAST_THINKING_SECONDS:
+        return 0.0
+    return min(DEFAULT_BUDGET_SECONDS, left)
 
 
 def table_ready(*, table_id: int, user_id: int | None, visitor: str = "") -> bool:

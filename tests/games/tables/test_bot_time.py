@@ -1,6 +1,7 @@
 """A bot's time (issue 34, point 7): a Hard bot whose job waited in a long queue thinks only for
-what is left of its turn's time, never less than the least, so a queue of Hard bots drains; the
-job carries the moment its turn came due. No timing here: the moments are given."""
+what is left of its turn's time, and not at all (Medium's move) once less than the least is
+left, so a queue of Hard bots drains; the job carries the moment its turn came due. No timing
+here: the moments are given."""
 
 import pytest
 
@@ -29,12 +30,14 @@ def test_a_turn_that_waited_thinks_for_what_is_left_of_its_time():
     assert thinking_seconds(NOW - waited, NOW) == pytest.approx(0.2)
 
 
-def test_a_turn_past_its_time_still_thinks_for_the_least():
-    assert thinking_seconds(NOW - 30, NOW) == LEAST_THINKING_SECONDS
+def test_a_turn_with_less_than_the_least_left_or_past_its_time_thinks_not_at_all():
+    waited = BOT_TURN_SECONDS - LEAST_THINKING_SECONDS / 2
+    assert thinking_seconds(NOW - waited, NOW) == 0
+    assert thinking_seconds(NOW - 30, NOW) == 0
 
 
 @pytest.mark.django_db
-def test_a_hard_bot_whose_job_waited_plays_with_the_least_time(monkeypatch):
+def test_a_hard_bot_whose_job_waited_out_its_time_plays_with_none(monkeypatch):
     budgets = []
 
     def recording_bot_for(*args, **kwargs):
@@ -48,7 +51,7 @@ def test_a_hard_bot_whose_job_waited_plays_with_the_least_time(monkeypatch):
     # Three bots' turns, each queued a minute ago.
     for version in range(3):
         assert services.table_bot_turn_play(table_id=table.pk, version=version, due_at=NOW - 60)
-    assert budgets == [LEAST_THINKING_SECONDS] * 3
+    assert budgets == [0] * 3
 
 
 def test_the_bot_job_carries_when_its_turn_came_due(monkeypatch):
