@@ -29,7 +29,7 @@ Imports Django only: ``accounts`` and ``games`` both build on it.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time
@@ -167,16 +167,23 @@ class Rows(Generic[M]):
         chosen = self.attnames if names is None else names
         return ", ".join(self.column(name, alias) for name in chosen)
 
-    def selected(self, alias: str | None = None) -> str:
+    def selected(
+        self, alias: str | None = None, *, only_where: Mapping[str, str] | None = None
+    ) -> str:
         """The row's select list: ``columns()``, but on PostgreSQL a time as UTC's wall time
         (a plain ``timestamp``, which the driver reads in C), given its zone back in
-        ``converted``."""
-        return ", ".join(
-            f"({self.column(field.attname, alias)} AT TIME ZONE 'UTC')"
-            if self._utc_read(field)
-            else self.column(field.attname, alias)
-            for field in self.fields
-        )
+        ``converted``; a field named in ``only_where`` only where its condition holds, else
+        NULL (a join that repeats the row need not send a large value each time)."""
+        only_where = only_where or {}
+        listed = []
+        for field in self.fields:
+            column = self.column(field.attname, alias)
+            if self._utc_read(field):
+                column = f"({column} AT TIME ZONE 'UTC')"
+            if field.name in only_where:
+                column = f"CASE WHEN {only_where[field.name]} THEN {column} END"
+            listed.append(column)
+        return ", ".join(listed)
 
     def aliased(self, alias: str) -> Aliased[M]:
         return Aliased(self, alias)

@@ -236,7 +236,10 @@ class AppendOnly(Exception):
 class Move(models.Model):
     """One applied action, never changed: ``version`` is the table's version after it."""
 
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
+    # No index of its own: ``move_version_unique`` (table, version) serves every read by table,
+    # and the move's read of the last move by both (issue 34: with this one the planner scanned
+    # all a table's moves for it, and each move wrote one index more).
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves", db_index=False)
     version = models.PositiveIntegerField(_("version"))
     seat = models.PositiveSmallIntegerField(_("seat"))
     action = models.JSONField(_("action"))

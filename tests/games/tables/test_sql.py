@@ -121,6 +121,33 @@ def test_the_read_of_no_table_is_none():
         assert table_rows(10**9, for_update=True) is None
 
 
+def test_the_read_sends_the_tables_state_once_not_with_every_seat(played):
+    """Issue 34: the state is the row's largest value; seat 0's row alone carries it."""
+    with connection.cursor() as cursor:
+        cursor.execute(table_read_sql(), [played.pk])
+        rows = cursor.fetchall()
+    state = TABLE_ROWS.attnames.index("state")
+    assert [row[state] is not None for row in rows] == [True, False, False, False]
+    assert table_rows(played.pk).table.state == Table.objects.get(pk=played.pk).state
+
+
+@pytest.mark.scaleout
+def test_the_tables_row_keeps_its_state_whole_and_the_moves_have_one_index_by_table():
+    """Issue 34: no compression of the state at each move's write (``toast_tuple_target`` at
+    its most), and the last move found by (table, version), the one index the moves keep."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT reloptions FROM pg_class WHERE relname = %s", [Table._meta.db_table])
+        assert cursor.fetchone()[0] == ["toast_tuple_target=8160"]
+        cursor.execute(
+            "SELECT indexdef FROM pg_indexes WHERE tablename = %s", [Move._meta.db_table]
+        )
+        by_table = [sql for (sql,) in cursor.fetchall() if "table_id" in sql]
+    assert by_table == [
+        f"CREATE UNIQUE INDEX move_version_unique ON public.{Move._meta.db_table} "
+        "USING btree (table_id, version)"
+    ]
+
+
 def test_the_reads_times_are_the_orms_in_utc(played):
     """On PostgreSQL a time is read as UTC's wall time and given its zone back (games.sql:
     Rows.selected): the same moment, in the same zone, as the ORM reads it."""
