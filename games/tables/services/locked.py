@@ -14,7 +14,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
-from django.db import transaction
 from django.utils import timezone
 
 from accounts.ratings.services import ratings_record_match
@@ -22,7 +21,13 @@ from accounts.ratings.skill import match_standings
 from games.engine import GAMES
 from games.engine.base import AbsentSeat, Action, Match
 from games.news import publish
-from games.sql import execute_together, in_one_statement
+from games.sql import (
+    LateWrites,
+    Statement,
+    atomic_with_late_writes,
+    execute_together,
+    in_one_statement,
+)
 from games.tables.models import MatchResult, Move, MoveBy, Seat, Table, TableStatus
 from games.tables.news import BotTurnDue, MatchFinished, TableChanged
 from games.tables.refusals import TableRefusal
@@ -62,6 +67,8 @@ class LockedTable:
     # The status the last news said: the row's when it was locked, then what ``save`` wrote.
     status_said: str = ""
     told_changed: bool = False  # ``tell`` added to ``table.told``: ``save`` writes it
+    # Where ``save`` leaves its writes to go with the COMMIT (``atomic_locked``); None: at once.
+    late: LateWrites | None = None
 
     @classmethod
     def lock(cls, table_id: int) -> "LockedTable":
@@ -205,7 +212,7 @@ class LockedTable:
         ]
         # The seats one by one, in their order; the moves and the row in one statement (on
         # PostgreSQL), the seats' with it in one round trip.
-        execute_together([*seats, *in_one_statement([*moves, TABLE_ROWS.update(table, fields)])])
+        self._write([*seats, *in_one_statement([*moves, TABLE_ROWS.update(table, fields)])])
         publish(
             TableChanged(
                 table.pk,
@@ -304,7 +311,13 @@ class LockedTable:
 
     def save_clock_only(self) -> None:
         """Write the table's clocks and nothing else: no revision, no news, no job."""
-        execute_together([TABLE_ROWS.update(self.table, ["deadline", "clock_queued", "bot_due"])])
+        self._write([TABLE_ROWS.update(self.table, ["deadline", "clock_queued", "bot_due"])])
+
+    def _write(self, statements: list[Statement]) -> None:
+        if self.late is None:
+            execute_together(statements)
+        else:
+            self.late.add(statements)
 
     def _finish(self, now: datetime) -> None:
         assert self.match is not None
@@ -361,6 +374,10 @@ class LockedTable:
 
 @contextmanager
 def atomic_locked(table_id: int) -> Iterator[LockedTable]:
-    """``with atomic_locked(id) as locked:`` one transaction holding the table's row lock."""
-    with transaction.atomic():
-        yield LockedTable.lock(table_id)
+    """``with atomic_locked(id) as locked:`` one transaction holding the table's row lock. Its
+    last writes go with its COMMIT where they can (``atomic_with_late_writes``): a move's
+    lock and read, then its writes and COMMIT, in two round trips."""
+    with atomic_with_late_writes() as late:
+        locked = LockedTable.lock(table_id)
+        locked.late = late
+        yield locked
