@@ -176,7 +176,9 @@ def atomic_with_late_writes() -> Iterator[LateWrites | None]:
     or must roll back, sends nothing held."""
     with transaction.atomic():
         db = _db()
-        late = LateWrites(db) if db.vendor == "postgresql" and len(db.atomic_blocks) == 1 else None
+        # The outermost block, and one whose exit commits (not one begun with autocommit off).
+        outermost = len(db.atomic_blocks) == 1 and db.commit_on_exit and not db.savepoint_ids
+        late = LateWrites(db) if db.vendor == "postgresql" and outermost else None
         if late is None:
             yield None
             return
