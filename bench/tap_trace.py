@@ -15,6 +15,7 @@ the compositor and the GPU process).
 from __future__ import annotations
 
 import json
+import statistics
 import sys
 from pathlib import Path
 
@@ -221,6 +222,22 @@ def read(path: Path) -> dict | None:
     return analysed(events)
 
 
+def medians(found: list[dict]) -> str:
+    """Each phase's median over the openings (ms), and Chromium's own share: the input's
+    way to the main thread and the click's way back from the browser."""
+    timed = [each["phases"] for each in found if each and each.get("phases")]
+    if not timed:
+        return "no Event Timing in the traces"
+    parts = [f"{name} {statistics.median(p[name] for p in timed):.0f}" for name in timed[0]]
+    own = [p["to main thread"] + p["to click"] for p in timed]
+    return (
+        f"medians of {len(timed)}: {', '.join(parts)}; Chromium's input path (to main thread +"
+        f" to click) {min(own):.0f}-{max(own):.0f}, median {statistics.median(own):.0f}"
+    )
+
+
 if __name__ == "__main__":
-    for name in sys.argv[1:]:
-        print(f"{Path(name).name}: {line(read(Path(name)))}")
+    read_all = [read(Path(name)) for name in sys.argv[1:]]
+    for name, found in zip(sys.argv[1:], read_all, strict=True):
+        print(f"{Path(name).parent.name}/{Path(name).name}: {line(found)}")
+    print(medians([found for found in read_all if found]))
