@@ -59,7 +59,7 @@ def traced_tap() -> list[dict]:
                 "ts": at(LIFT_MS + offset),
             }
             for ph, offset in (("b", 0), ("e", 100))
-        ),  # fmt: skip
+        ),
         timing("pointerdown", LIFT_MS + 40, LIFT_MS + 45, LIFT_MS + 50, stamp=LIFT_MS - 1),
         timing("pointerup", LIFT_MS + 40, LIFT_MS + 50, LIFT_MS + 55),
         timing("click", LIFT_MS + 56, LIFT_MS + 75, LIFT_MS + 80),
