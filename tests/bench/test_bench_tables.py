@@ -14,7 +14,9 @@ from bench.bench_tables import (
     Successors,
     capacity_of,
     capacity_report,
+    move_outcomes,
     moves_accounted,
+    soak_windows,
 )
 
 
@@ -82,6 +84,21 @@ def test_every_move_a_soak_sent_is_applied_overtaken_or_counted_lost():
     assert moves_accounted(sent, rows) == Counter(
         {"applied": 2, "overtaken by this seat's timeout": 1, "lost": 1}
     )
+
+
+def test_a_soak_window_times_the_moves_applied_and_counts_those_that_came_too_late_beside():
+    # A member's move sent after a stand-in bot played the seat's turn is refused as stale;
+    # its round trip ends with the table's next move, a member's thinking later: no delivery's
+    # time, and 2.5% of a soak's round trips (issue 34).
+    measure = Measure(start=0.0, end=20.0)
+    for number in range(99):
+        measure.add(float(number) / 10, number / 10 + 0.01, (1, number + 1, 0))
+    measure.add(5.0, 7.5, (1, 200, 1))  # overtaken: 2.5 s
+    rows = [(1, number + 1, 0, "player") for number in range(99)] + [(1, 200, 1, "stand_in")]
+    outcomes = move_outcomes([move for move in measure.sample_moves if move], rows)
+    [line] = soak_windows(measure, outcomes, 20.0, 20.0)
+    assert "99 round trips" in line and "p99 10.0 ms" in line
+    assert "1 of moves that came too late left out (p99 with them 2500.0 ms)" in line
 
 
 class DealingPlatform:
