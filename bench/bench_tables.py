@@ -1126,6 +1126,7 @@ def table_client(
     async def play(ws, trips: RoundTrips) -> None:
         """Until the match is over."""
         acted, readied, moving = -1, -1, set()
+        returning = False  # Back pressed, the stand-in not yet gone
 
         def later(step) -> None:
             task = asyncio.create_task(step)
@@ -1144,6 +1145,15 @@ def table_client(
                     return
                 if not plays:
                     continue
+                if replaced(frame):
+                    # A stand-in bot plays the seat (two turns timed out): the person presses
+                    # Back once, as the page offers, rather than race the bot with moves that
+                    # come too late and keep the stand-in on (issue 34).
+                    if not returning:
+                        returning = True
+                        later(back_later(ws, options))
+                    continue
+                returning = False
                 if frame["legal"] and frame["version"] > acted:
                     acted = frame["version"]
                     later(move_later(ws, frame, trips, options))
@@ -1156,6 +1166,18 @@ def table_client(
                 task.cancel()
 
     return client
+
+
+def replaced(frame: dict) -> bool:
+    """Whether the reader's own seat is played by a stand-in (or waits to be dropped)."""
+    mine = frame["seats"][frame["seat"]] if frame.get("seat") is not None else None
+    return bool(mine and not mine["left"] and (mine["stand_in"] or mine["away"]))
+
+
+async def back_later(ws, options) -> None:
+    await asyncio.sleep(random.uniform(0.5, 1.5) * options.think)
+    with contextlib.suppress(websockets.ConnectionClosed):
+        await ws.send(json.dumps({"type": "back"}))
 
 
 async def ready_later(ws, options) -> None:

@@ -16,6 +16,7 @@ from bench.bench_tables import (
     capacity_report,
     move_outcomes,
     moves_accounted,
+    replaced,
     soak_windows,
 )
 
@@ -99,6 +100,22 @@ def test_a_soak_window_times_the_moves_applied_and_counts_those_that_came_too_la
     [line] = soak_windows(measure, outcomes, 20.0, 20.0)
     assert "99 round trips" in line and "p99 10.0 ms" in line
     assert "1 of moves that came too late left out (p99 with them 2500.0 ms)" in line
+
+
+def test_a_soak_member_sees_when_a_stand_in_plays_their_seat_and_presses_back():
+    # As the page offers Back then (static/js/table/moves.js); racing the stand-in with moves
+    # kept it on for the rest of the match, every move refused as stale (issue 34).
+    def frame(seat, **mine):
+        seats = [{"stand_in": False, "away": False, "left": False} for _ in range(4)]
+        seats[1].update(mine)
+        return {"seat": seat, "seats": seats}
+
+    assert replaced(frame(1, stand_in=True))
+    assert replaced(frame(1, away=True))
+    assert not replaced(frame(1))
+    assert not replaced(frame(1, stand_in=True, left=True))  # left the match: no way back
+    assert not replaced(frame(None, stand_in=True))  # a spectator
+    assert not replaced(frame(0, stand_in=True))  # another seat's stand-in
 
 
 class DealingPlatform:
