@@ -142,3 +142,20 @@ def test_a_match_over_in_a_phase_is_followed_by_one_new_table_for_all_its_socket
     # The phase counts and ends it with the others.
     assert [table.id for table in tables] == [1, 2, 101]
     assert (tables[2].group, tables[2].cookies) == (0, ["a", "b", "c", "d"])
+
+
+def test_two_servers_are_compared_with_all_tables_on_one_and_with_one_share_alone():
+    """Issue 34, point 4: the summed Daphne CPU per move spread, against every table on one
+    server (the target, at most 1.1x), and against one server's share of the tables on it alone
+    (the same load per server, no other busy beside it), so the lower load's part shows apart
+    from running side by side."""
+    options = options_of("--servers", "2", "--tables", "200")
+    # Seconds of CPU: 1000 moves spread cost 3 + 3 s; on one 4 s (the idle other 0.1 s); the
+    # share's 500 moves on one alone 2.5 s.
+    spread = Measure(moves=1000, cpu={"daphne 1": 3.0, "daphne 2": 3.0, "postgresql": 9.0})
+    on_one = Measure(moves=1000, cpu={"daphne 1": 4.0, "daphne 2": 0.1}, samples=[0.01])
+    share = Measure(moves=500, cpu={"daphne 1": 2.5, "daphne 2": 0.1})
+    out = bench_tables.servers_report(options, spread, on_one, share)
+    assert "6.00 ms spread, 4.10 ms with every table on one (1.46 x; <= 1.1: MISSED)" in out
+    assert "one server's share (100 tables) on it alone: 5.00 ms per move of its own" in out
+    assert "costs 1.22 x what it costs at all of them, and the spread servers 1.20 x" in out
