@@ -38,11 +38,14 @@ import time
 from contextlib import ExitStack
 from pathlib import Path
 
+from bench import tap_trace
 from tests.live import ROOT
 
 CHROMIUM = "/usr/bin/chromium"
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 GAMES = ["rummy", "courtpiece", "pitch", "unders"]
+# Games whose tap on a card plays it (rummy's lifts it: the turn stays the player's).
+TRICK_GAMES = {"courtpiece", "pitch", "unders"}
 BOTS = {
     "rummy": ["easy"],
     "courtpiece": ["easy"] * 3,
@@ -77,6 +80,18 @@ def main() -> None:
         default=1 + MORE_OPENINGS,
         help="times each table is opened for its first tap, their median reported",
     )
+    parser.add_argument(
+        "--now-first",
+        action="store_true",
+        help="with --before, each page measured on this commit's site first (a second run so"
+        " ordered makes the comparison A B B A)",
+    )
+    parser.add_argument(
+        "--trace",
+        metavar="DIR",
+        type=Path,
+        help="keep each opening's trace in DIR and print what its first tap waited on",
+    )
     options = parser.parse_args()
     from bench.bench_tables import Platform
 
@@ -84,7 +99,7 @@ def main() -> None:
         # The other commit's site first, from this process's environment before Platform
         # changes it (VAR_DIR, STATIC_ROOT, ...).
         before = (
-            stack.enter_context(BeforeSite(options.before, options.embedded))
+            stack.enter_context(BeforeSite(options.before, options.embedded, options.openings))
             if options.before
             else None
         )
@@ -92,14 +107,16 @@ def main() -> None:
             Platform(argparse.Namespace(servers=1, embedded=options.embedded))
         )
         base = platform.url(0, "").replace("ws://", "http://").rstrip("/")
-        site = {**seeded(), "base": base}
+        site = {**seeded(options.openings), "base": base}
         if options.serve:
             served(base, site)
             return
         sites = {"now": site} if before is None else {"before": before.site, "now": site}
+        if options.now_first:
+            sites = dict(reversed(sites.items()))
         wanted = options.pages.split(",") if options.pages else None
         runs = 0 if options.no_lighthouse else options.runs
-        rows = measured_sites(sites, wanted, runs, options.openings)
+        rows = measured_sites(sites, wanted, runs, options.openings, options.trace)
     if before is None:
         kept = json.loads(KEPT.read_text()) if KEPT.exists() else None
         if kept:
@@ -119,7 +136,11 @@ def main() -> None:
 
 
 def measured_sites(
-    sites: dict[str, dict], wanted: list[str] | None, runs: int, openings: int
+    sites: dict[str, dict],
+    wanted: list[str] | None,
+    runs: int,
+    openings: int,
+    trace: Path | None = None,
 ) -> dict:
     """Each page on each site: Lighthouse's runs taken in turn (a run on one site, then on the
     other), then the trace and taps on each; the machine's load while the page was measured."""
@@ -149,7 +170,8 @@ def measured_sites(
             row: dict = {"name": name}
             if runs:
                 row.update(lighthouse_median(found[label]))
-            row.update(in_chromium(site["base"], site["session"], page, openings))
+            traced = trace / f"{label}-{name}" if trace else None
+            row.update(in_chromium(site["base"], site["session"], page, openings, traced))
             loads.append(os.getloadavg()[0])
             row["load"] = [round(min(loads), 1), round(max(loads), 1)]
             rows[label].append(row)
@@ -161,9 +183,10 @@ class BeforeSite:
     worktree of it under var/ (removed afterwards), with this checkout's Python packages and
     node_modules."""
 
-    def __init__(self, ref: str, embedded: bool) -> None:
+    def __init__(self, ref: str, embedded: bool, openings: int) -> None:
         self.ref = ref
         self.embedded = embedded
+        self.openings = openings
         self.folder = ROOT / "var" / f"before-{os.getpid()}"
         self.process: subprocess.Popen[str] | None = None
         self.site: dict = {"pages": []}
@@ -183,7 +206,12 @@ class BeforeSite:
                 **quiet,
             )
             subprocess.run([sys.executable, "-m", "games.offline.build"], **quiet)
-            command = [sys.executable, "-m", "bench.bench_phone", "--serve"]
+            # (A commit older than --openings in --serve seats one table a game, opened
+            # again for each opening.)
+            command = [
+                *[sys.executable, "-m", "bench.bench_phone", "--serve"],
+                f"--openings={self.openings}",
+            ]
             self.process = subprocess.Popen(
                 [*command, *(["--embedded"] if self.embedded else [])],
                 cwd=self.folder,
@@ -217,6 +245,10 @@ def served_site(process: subprocess.Popen[str]) -> dict:
     for line in process.stdout:
         if line.startswith("sessionid="):
             site["session"] = line.strip().split("=", 1)[1]
+        elif line.startswith(AGAIN):
+            name, url = line[len(AGAIN) :].strip().split(": ", 1)
+            page = next(page for page in site["pages"] if page["name"] == name)
+            page.setdefault("again", []).append("/" + url.split("/", 3)[3])
         elif ": http://" in line:
             name, url = line.strip().split(": ", 1)
             base, path = url.split("/", 3)[:3], "/" + url.split("/", 3)[3]
@@ -230,6 +262,9 @@ def served_site(process: subprocess.Popen[str]) -> dict:
         f"the other commit's site stopped before it served (status {process.wait()})"
     )
 
+
+# How --serve prints a table's later openings' tables: "  again NAME: URL".
+AGAIN = "  again "
 
 # The last run's figures, printed as "before" by the next run (var/ is the site's own folder,
 # not committed).
@@ -250,9 +285,12 @@ def commit() -> str:
     return head + (" with changes" if dirty else "")
 
 
-def seeded() -> dict:
+def seeded(openings: int) -> dict:
     """A member seated at a table of each game with bots (their turn, a few moves in), a
-    tournament and today's daily deals; the member's session cookie and the pages."""
+    tournament and today's daily deals; the member's session cookie and the pages. A trick
+    game's table has ``openings - 1`` more like it (``again``), one for each later opening: a
+    tap there plays a card, and after the first opening's taps and a few more openings the deal
+    was over, no card left to tap (Court Piece measured 5 openings of 9)."""
     from django.core.management import call_command
     from django.test import Client
 
@@ -271,6 +309,11 @@ def seeded() -> dict:
     for game in GAMES:
         table = table_new(member, game, ["", *BOTS[game]], turn_seconds=600)
         pages.append({"name": game, "path": f"/tables/{table.pk}/", "table": True})
+        if game in TRICK_GAMES:
+            pages[-1]["again"] = [
+                f"/tables/{table_new(member, game, ['', *BOTS[game]], turn_seconds=600).pk}/"
+                for _opening in range(openings - 1)
+            ]
     pages += [
         {"name": "tournament", "path": f"/tournaments/{tournament.pk}/"},
         {"name": "daily", "path": "/daily/"},
@@ -284,6 +327,8 @@ def served(base: str, site: dict) -> None:
     print(f"\nsessionid={site['session']}")
     for page in site["pages"]:
         print(f"{page['name']}: {base}{page['path']}")
+        for path in page.get("again", []):
+            print(f"{AGAIN}{page['name']}: {base}{path}")
     print("Ctrl-C (or SIGTERM) stops the site.", flush=True)
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
@@ -363,13 +408,17 @@ TAPS = 5
 MORE_OPENINGS = 2
 
 
-def in_chromium(base: str, session: str, page: dict, openings: int) -> dict:
+def in_chromium(
+    base: str, session: str, page: dict, openings: int, traced: Path | None = None
+) -> dict:
     """The page loaded in a phone's emulation with a performance trace running: the layout
     shift summed from the trace's LayoutShift events (those after recent input left out, as
     the metric does), a card tapped at a table included; at a table, the bytes loaded before
     the first move (HTTP bodies and headers as sent, and the socket's frames), and with the CPU
     slowed 4x, each tap's time to the next animation frame, measured in the page; then the
-    table opened again (``openings`` in all) for the first tap of each (``first_taps``)."""
+    table opened again (``openings`` in all) for the first tap of each (``first_taps``), a
+    trick game's at a table of its own (``again``). With ``traced``, each opening's trace is
+    kept as traced-N.json and what its first tap waited on is read from it (``tap_traces``)."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -391,8 +440,7 @@ def in_chromium(base: str, session: str, page: dict, openings: int) -> dict:
 
         cdp.on("Network.loadingFinished", http)
         cdp.on("Network.webSocketFrameReceived", frame)
-        timeline = ["loading", "devtools.timeline", "disabled-by-default-devtools.timeline"]
-        browser.start_tracing(page=tab, categories=timeline)
+        browser.start_tracing(page=tab, categories=TIMELINE)
         tab.goto(base + page["path"], wait_until="load")
         row: dict = {}
         if page.get("table"):
@@ -403,16 +451,39 @@ def in_chromium(base: str, session: str, page: dict, openings: int) -> dict:
             row.update(taps(tab, cdp))
         else:
             tab.wait_for_timeout(1500)
-        trace = json.loads(browser.stop_tracing())
+        kept = browser.stop_tracing()
+        trace = json.loads(kept)
         row["cls"] = layout_shift(trace)
         row["long_tasks"] = long_tasks(trace)
         if page.get("table") and row["taps"]:
             row["first_taps"] = [row["taps"][0]]
-            for _opening in range(openings - 1):
-                row["first_taps"] += first_tap(browser, base, session, page["path"])
+            if traced:
+                traced.mkdir(parents=True, exist_ok=True)
+                (traced / "opening-1.json").write_bytes(kept)
+                row["tap_traces"] = [tap_trace.line(tap_trace.read(traced / "opening-1.json"))]
+            again = page.get("again") or []
+            for opening in range(openings - 1):
+                path = again[opening] if opening < len(again) else page["path"]
+                kept_as = traced / f"opening-{opening + 2}.json" if traced else None
+                tapped = first_tap(browser, base, session, path, kept_as)
+                row["first_taps"] += tapped
+                if kept_as and tapped:
+                    row["tap_traces"].append(tap_trace.line(tap_trace.read(kept_as)))
         browser.close()
     return row
 
+
+# What a trace records: the main thread's tasks, events, style, layout and paint, the frames,
+# the page's own marks (the tap's span: TAP_TIMED), and every thread's tasks (what else the
+# two cores ran meanwhile).
+TIMELINE = [
+    "loading",
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+    "disabled-by-default-devtools.timeline.frame",
+    "blink.user_timing",
+    "toplevel",
+]
 
 PAINTED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
@@ -421,7 +492,12 @@ TAP_TIMED = """() => {
     let lifted = 0;
     window.addEventListener("pointerup", (event) => { lifted = event.timeStamp; }, true);
     window.addEventListener("click", () => {
-        requestAnimationFrame(() => window.__taps.push(performance.now() - lifted));
+        requestAnimationFrame(() => {
+            const now = performance.now();
+            window.__taps.push(now - lifted);
+            // The span in a trace too, for bench/tap_trace.py (--trace).
+            performance.measure("tap", { start: lifted, end: now });
+        });
     }, true);
 }"""
 
@@ -506,15 +582,20 @@ def taps(tab, cdp, count: int = TAPS) -> dict:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
 
 
-def first_tap(browser, base: str, session: str, path: str) -> list[float]:
+def first_tap(browser, base: str, session: str, path: str, kept_as: Path | None) -> list[float]:
     """The page opened in a fresh context as in_chromium does, and its first tap timed as
-    taps() times it ([] if it could not be made)."""
+    taps() times it ([] if it could not be made); traced from the page's opening to the tap,
+    the trace kept as ``kept_as``, if given."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     context = browser.new_context(**PHONE)
+    tracing = False
     try:
         context.add_cookies([{"name": "sessionid", "value": session, "url": base}])
         tab = context.new_page()
+        if kept_as:
+            browser.start_tracing(page=tab, categories=TIMELINE)
+            tracing = True
         tab.goto(base + path, wait_until="load")
         tab.wait_for_selector("#table.my-turn", timeout=60_000)
         tab.evaluate(PAINTED)
@@ -523,6 +604,8 @@ def first_tap(browser, base: str, session: str, path: str) -> list[float]:
     except PlaywrightTimeout:
         return []  # not the player's turn any more (the match over): the other openings count
     finally:
+        if tracing and kept_as:
+            kept_as.write_bytes(browser.stop_tracing())
         context.close()
 
 
@@ -654,6 +737,8 @@ def report(rows: list[dict]) -> None:
         if len(row.get("first_taps") or []) > 1:
             each = ", ".join(f"{ms:.0f}" for ms in row["first_taps"])
             print(f"{row['name']}: the first tap of each opening: {each} ms")
+        for number, traced in enumerate(row.get("tap_traces") or [], start=1):
+            print(f"  {row['name']} opening {number}: {traced}")
         if row.get("missed"):
             print(f"{row['name']}: taps cut short, {row['missed']}")
         if row.get("taps") and row.get("live", len(row["taps"])) < len(row["taps"]):

@@ -17,6 +17,7 @@
 
   const asked = () => Intl.DateTimeFormat().resolvedOptions().timeZone || "";
   const workerScript = document.currentScript && document.currentScript.dataset.worker;
+  const QUIET_MS = 3000;
 
   function askWorker() {
     if (!window.Worker || !workerScript) {
@@ -37,9 +38,34 @@
     for (const field of zoneFields) {
       if ([...field.options].some((option) => option.value === zone)) field.value = zone;
     }
-  } else if (window.requestIdleCallback) {
-    window.requestIdleCallback(askWorker, { timeout: 2000 });
+  } else if (document.body.classList.contains("playing")) {
+    afterQuiet(askWorker);
   } else {
-    window.setTimeout(askWorker, 500);
+    idle(askWorker);
+  }
+
+  function idle(work) {
+    if (window.requestIdleCallback) window.requestIdleCallback(work, { timeout: 2000 });
+    else window.setTimeout(work, 500);
+  }
+
+  // At a table in play the first idle moment often comes just before the player's first tap,
+  // and the worker started then (a thread of its own and the zone data, on a phone's other
+  // core) slowed that tap (issue 30, Figures: traced at 4x CPU throttling, the worker was busy
+  // 12-46 ms inside 4 of 18 first taps). There it waits for a pause in play: 3 s untouched.
+  function afterQuiet(work) {
+    let timer = null;
+    const wait = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(done, QUIET_MS);
+    };
+    const done = () => {
+      document.removeEventListener("pointerdown", wait, true);
+      document.removeEventListener("keydown", wait, true);
+      idle(work);
+    };
+    document.addEventListener("pointerdown", wait, true);
+    document.addEventListener("keydown", wait, true);
+    wait();
   }
 })();

@@ -14,7 +14,10 @@ from bench.bench_tables import (
     Successors,
     capacity_of,
     capacity_report,
+    move_outcomes,
     moves_accounted,
+    replaced,
+    soak_windows,
 )
 
 
@@ -84,6 +87,37 @@ def test_every_move_a_soak_sent_is_applied_overtaken_or_counted_lost():
     )
 
 
+def test_a_soak_window_times_the_moves_applied_and_counts_those_that_came_too_late_beside():
+    # A member's move sent after a stand-in bot played the seat's turn is refused as stale;
+    # its round trip ends with the table's next move, a member's thinking later: no delivery's
+    # time, and 2.5% of a soak's round trips (issue 34).
+    measure = Measure(start=0.0, end=20.0)
+    for number in range(99):
+        measure.add(float(number) / 10, number / 10 + 0.01, (1, number + 1, 0))
+    measure.add(5.0, 7.5, (1, 200, 1))  # overtaken: 2.5 s
+    rows = [(1, number + 1, 0, "player") for number in range(99)] + [(1, 200, 1, "stand_in")]
+    outcomes = move_outcomes([move for move in measure.sample_moves if move], rows)
+    [line] = soak_windows(measure, outcomes, 20.0, 20.0)
+    assert "99 round trips" in line and "p99 10.0 ms" in line
+    assert "1 of moves that came too late left out (p99 with them 2500.0 ms)" in line
+
+
+def test_a_soak_member_sees_when_a_stand_in_plays_their_seat_and_presses_back():
+    # As the page offers Back then (static/js/table/moves.js); racing the stand-in with moves
+    # kept it on for the rest of the match, every move refused as stale (issue 34).
+    def frame(seat, **mine):
+        seats = [{"stand_in": False, "away": False, "left": False} for _ in range(4)]
+        seats[1].update(mine)
+        return {"seat": seat, "seats": seats}
+
+    assert replaced(frame(1, stand_in=True))
+    assert replaced(frame(1, away=True))
+    assert not replaced(frame(1))
+    assert not replaced(frame(1, stand_in=True, left=True))  # left the match: no way back
+    assert not replaced(frame(None, stand_in=True))  # a spectator
+    assert not replaced(frame(0, stand_in=True))  # another seat's stand-in
+
+
 class DealingPlatform:
     def __init__(self) -> None:
         self.dealt: list[int] = []
@@ -108,3 +142,20 @@ def test_a_match_over_in_a_phase_is_followed_by_one_new_table_for_all_its_socket
     # The phase counts and ends it with the others.
     assert [table.id for table in tables] == [1, 2, 101]
     assert (tables[2].group, tables[2].cookies) == (0, ["a", "b", "c", "d"])
+
+
+def test_two_servers_are_compared_with_all_tables_on_one_and_with_one_share_alone():
+    """Issue 34, point 4: the summed Daphne CPU per move spread, against every table on one
+    server (the target, at most 1.1x), and against one server's share of the tables on it alone
+    (the same load per server, no other busy beside it), so the lower load's part shows apart
+    from running side by side."""
+    options = options_of("--servers", "2", "--tables", "200")
+    # Seconds of CPU: 1000 moves spread cost 3 + 3 s; on one 4 s (the idle other 0.1 s); the
+    # share's 500 moves on one alone 2.5 s.
+    spread = Measure(moves=1000, cpu={"daphne 1": 3.0, "daphne 2": 3.0, "postgresql": 9.0})
+    on_one = Measure(moves=1000, cpu={"daphne 1": 4.0, "daphne 2": 0.1}, samples=[0.01])
+    share = Measure(moves=500, cpu={"daphne 1": 2.5, "daphne 2": 0.1})
+    out = bench_tables.servers_report(options, spread, on_one, share)
+    assert "6.00 ms spread, 4.10 ms with every table on one (1.46 x; <= 1.1: MISSED)" in out
+    assert "one server's share (100 tables) on it alone: 5.00 ms per move of its own" in out
+    assert "costs 1.22 x what it costs at all of them, and the spread servers 1.20 x" in out

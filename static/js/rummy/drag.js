@@ -63,10 +63,12 @@ function dragEnd(event, dropped) {
   const { api, button, key, code, moving } = drag;
   const place = moving && dropped ? dropPlace(event) : null;
   drag = null;
+  // A tap (no move) changed nothing to put back: its release touches no style (a tap's
+  // pointerup runs before its click, inside the tap's wait for its next frame; issue 30).
+  if (!moving) return;
   dragMarked(null);
   button.classList.remove("dragging");
   button.style.transform = "";
-  if (!moving) return;
   dragEnded = event.timeStamp;
   // The layout may have changed under the drag (a new frame): the card must still be there.
   if (!place || codeAt(key) !== code) {
