@@ -171,7 +171,15 @@ def measured_sites(
             if runs:
                 row.update(lighthouse_median(found[label]))
             traced = trace / f"{label}-{name}" if trace else None
+            started = time.monotonic()
             row.update(in_chromium(site["base"], site["session"], page, openings, traced))
+            # Progress as it goes: a run of many openings is long and otherwise silent.
+            print(
+                f"{time.strftime('%H:%M:%S')} {label} {name}: measured in Chromium in"
+                f" {time.monotonic() - started:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
             loads.append(os.getloadavg()[0])
             row["load"] = [round(min(loads), 1), round(max(loads), 1)]
             rows[label].append(row)
