@@ -475,8 +475,10 @@ def in_chromium(
         try:
             measured(playwright, watchdog, base, session, page, openings, traced, row)
         except PlaywrightError as error:
-            why = watchdog.why or str(error).strip().splitlines()[0][:200]
-            row["stopped"] = f"{watchdog.doing}: {why}"
+            if watchdog.why:
+                row["stopped"] = f"{watchdog.stopped_at}: {watchdog.why}"
+            else:
+                row["stopped"] = f"{watchdog.doing}: {str(error).strip().splitlines()[0][:200]}"
     return row
 
 
@@ -560,6 +562,7 @@ class Watchdog:
     def __init__(self) -> None:
         self.doing = "starting"
         self.why = ""
+        self.stopped_at = ""
         self.timer: threading.Timer | None = None
 
     def __enter__(self) -> Watchdog:
@@ -583,6 +586,7 @@ class Watchdog:
         import psutil
 
         self.why = f"no answer within {seconds:.0f} s, Chromium killed"
+        self.stopped_at = self.doing
         for process in psutil.Process().children(recursive=True):
             with contextlib.suppress(psutil.Error):
                 if "chrom" in process.name():
@@ -757,6 +761,9 @@ def first_tap(
         painted(tab, watchdog)
         found = taps(tab, context.new_cdp_session(tab), watchdog, count=1)
         return found["taps"][:1], "; ".join(found["missed"])
+    except PlaywrightTimeout as error:
+        # (Playwright's own timeouts: the page's load, a draw from the closed deck.)
+        return [], f"{watchdog.doing}: {str(error).strip().splitlines()[0][:120]}"
     finally:
         watchdog.step("closing the opening", 60 + MARGIN_S)
         if tracing and kept_as:
