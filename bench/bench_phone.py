@@ -613,8 +613,11 @@ PAGE_WAIT_MS = 2000
 # Resolves true once the page has drawn its next frame after this one, false if it has not
 # within PAGE_WAIT_MS (a timer fires where frames do not).
 PAINTED = f"""() => new Promise((done) => {{
-    setTimeout(() => done(false), {PAGE_WAIT_MS});
-    requestAnimationFrame(() => requestAnimationFrame(() => done(true)));
+    const timer = setTimeout(() => done(false), {PAGE_WAIT_MS});
+    requestAnimationFrame(() => requestAnimationFrame(() => {{
+        clearTimeout(timer);
+        done(true);
+    }}));
 }})"""
 
 TAP_TIMED = """() => {
@@ -638,16 +641,23 @@ TAP_TIMED = """() => {
 # leaves a handle to nothing (locator.bounding_box then answers None). Looked for at each frame,
 # and by a timer where no frame comes.
 CARD_MIDDLE = f"""([selector, index]) => new Promise((done) => {{
+    let finished = false;
+    const end = (answer) => {{
+        finished = true;
+        clearTimeout(timer);
+        done(answer);
+    }};
     const look = (last) => {{
+        if (finished) return;
         const cards = document.querySelectorAll(selector);
         const card = cards[index % Math.max(cards.length, 1)];
         const box = card && card.getBoundingClientRect();
         if (box && box.width > 0 && box.height > 0)
-            done([box.x + box.width / 2, box.y + box.height / 2]);
-        else if (last) done(null);
+            end([box.x + box.width / 2, box.y + box.height / 2]);
+        else if (last) end(null);
         else requestAnimationFrame(() => look(false));
     }};
-    setTimeout(() => look(true), {PAGE_WAIT_MS});
+    const timer = setTimeout(() => look(true), {PAGE_WAIT_MS});
     look(false);
 }})"""
 
