@@ -303,9 +303,9 @@ def test_a_move_that_loses_the_race_to_a_stand_in_still_brings_its_member_back(l
             await seat.send({"type": "move", "action": {"type": "pass"}, "version": late})
             refusal = await seat.error()
             back = await seat.state(lambda f: not f["seats"][0]["stand_in"])
-            return stood_in, refusal, back
+            return refusal, back
 
-    stood_in, refusal, back = asyncio.run(scenario())
+    refusal, back = asyncio.run(scenario())
     assert refusal["code"] == "stale_version"
     assert not back["seats"][0]["away"]
     assert not Move.objects.filter(table=table, seat=0, by=MoveBy.PLAYER).exists()
