@@ -1612,7 +1612,7 @@ def soak(platform: Platform, options) -> None:
 
         async def sample_database(measure: Measure) -> None:
             at = measure.start
-            while at <= measure.end:
+            while at <= measure.end + 1.0:  # the last at the end, whatever the rounding
                 await asyncio.sleep(max(0.0, at - time.monotonic()))
                 database.append(
                     await asyncio.to_thread(
@@ -1628,6 +1628,7 @@ def soak(platform: Platform, options) -> None:
             sampler.append(asyncio.create_task(sample_database(measure)))
 
         measure = await table_phase(platform, tables, options, on_phase_start=on_start)
+        await sampler[1]  # the database's last sample, at the end
         memory["end"] = platform.memory_mb()
         return measure
 
