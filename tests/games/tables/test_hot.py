@@ -2,8 +2,10 @@
 index of the table holds, so it writes no index entry and puts the new version in the row's own
 page, which the next read prunes. One index on a turn clock made every move write a new entry in
 every index of the table, and the heap and indexes grew with every move (275 updates of 43,317
-HOT in a 20-minute soak). Guards ``LockedTable.save``'s columns against the table's indexes
-(``INDEXED_SAVED_FIELDS``), and the moves themselves against PostgreSQL's own count.
+HOT in a 20-minute soak). Guards the design, not a count: ``LockedTable.save``'s columns against
+the indexes PostgreSQL has (``INDEXED_SAVED_FIELDS``), and each game's row against its page.
+Whether a given update finds room in its page depends on pruning, which any session's open
+transaction holds back; the benchmark prints the share HOT (``bench/bench_tables.py``).
 
 The scale-out pass only: SQLite has no HOT updates.
 """
@@ -14,19 +16,16 @@ import pytest
 from django.db import connection
 
 from games.engine import GAMES
-from games.tables import services
-from games.tables.models import Seat, Table
+from games.tables.models import Table
 from games.tables.services.locked import (
     INDEXED_SAVED_FIELDS,
     PLAY_FIELDS,
     STARTED_FIELDS,
     TOLD_FIELDS,
 )
-from tests.games.table_support import bots_play, match_of, members, table_new
+from tests.games.table_support import bots_play, members, table_new
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.scaleout]
-
-MOVES = 12
+pytestmark = [pytest.mark.django_db, pytest.mark.scaleout]
 
 
 def columns(model, names) -> set[str]:
@@ -69,46 +68,6 @@ def test_no_index_of_the_table_holds_a_column_a_move_changes():
 
 def test_the_sweep_still_finds_the_live_tables_by_an_index_of_their_status():
     assert indexed_columns(Table)["table_live"] == {"status"}
-
-
-def updates(model) -> tuple[int, int]:
-    """(rows updated, of them HOT) in ``model``'s table so far, this backend's counts sent."""
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_stat_force_next_flush()")
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_stat_clear_snapshot()")
-        cursor.execute(
-            "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relid = %s::regclass",
-            [model._meta.db_table],
-        )
-        updated, hot = cursor.fetchone()
-    return updated, hot
-
-
-def test_every_move_updates_the_table_and_its_seats_in_their_pages():
-    """Each move its own committed transaction, as in play: the versions it leaves behind are
-    pruned from the page by the next move's read, so the page keeps room for the next."""
-    (asha,) = members(1)
-    table = bots_play(table_new(asha, "pitch", ["", "medium", "medium", "medium"]))
-    tables_before, seats_before = updates(Table), updates(Seat)
-    start = table.version
-    while table.version - start < MOVES:  # within the first deal: no pause between deals
-        match = match_of(table)
-        assert match.to_move() == [0], "Asha moves, the bots answer"
-        services.table_move_apply(
-            table_id=table.pk,
-            user_id=asha.pk,
-            action=match.legal_actions(0)[0],
-            version=table.version,
-        )
-        table = bots_play(table)
-    tables_after, seats_after = updates(Table), updates(Seat)
-    updated, hot = (a - b for a, b in zip(tables_after, tables_before, strict=True))
-    assert updated >= MOVES
-    assert hot == updated
-    updated, hot = (a - b for a, b in zip(seats_after, seats_before, strict=True))
-    assert updated > 0
-    assert hot == updated
 
 
 # Half a page less its header and two line pointers: the most a row may take for two of its
