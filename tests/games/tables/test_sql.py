@@ -139,7 +139,7 @@ def test_the_tables_row_keeps_its_state_whole_and_the_moves_have_one_index_by_ta
     and the last move found by (table, version), the one index the moves keep."""
     with connection.cursor() as cursor:
         cursor.execute("SELECT reloptions FROM pg_class WHERE relname = %s", [Table._meta.db_table])
-        assert cursor.fetchone()[0] == ["fillfactor=70", "toast_tuple_target=4080"]
+        assert cursor.fetchone()[0] == ["fillfactor=50", "toast_tuple_target=4080"]
         cursor.execute(
             "SELECT indexdef FROM pg_indexes WHERE tablename = %s", [Move._meta.db_table]
         )
