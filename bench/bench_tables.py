@@ -200,6 +200,12 @@ def arguments() -> argparse.Namespace:
         "phase, and how many of the slowest round trips they overlap (games.live.pauses)",
     )
     parser.add_argument(
+        "--gc-census",
+        action="store_true",
+        help="with --pauses: name the commonest types of the garbage in reference cycles (kept "
+        "until the phase's end, so the pauses differ from a run without it)",
+    )
+    parser.add_argument(
         "--skip", type=float, default=0.0, help="share of turns a member lets time out"
     )
     parser.add_argument(
@@ -765,6 +771,7 @@ class Measure:
     # The first Daphne's collections and late wake-ups in the window (--pauses): each
     # (kind, generation, start, milliseconds, thread, collected), ``games.live.pauses``.
     pauses: list[tuple[str, int, float, float, str, int]] | None = None
+    garbage: list[tuple[str, int]] = field(default_factory=list)  # --gc-census
     bot_turns: list[float] = field(default_factory=list)  # seconds, with --bots
     # A table's writes that its sockets are sent (its revisions): moves, and a Ready between
     # deals, each a locked write and a frame to every socket as a move is.
@@ -1087,10 +1094,10 @@ async def run_clients(
     measure.wall_start = time.time()
     revisions_at_start = await asyncio.to_thread(measure.revisions) if measure.revisions else 0
     profiler = platform.profile_start(measure) if options.profile else None
-    pauses = await pauses_start(platform) if options.pauses else None
+    pauses = await pauses_start(platform, options.gc_census) if options.pauses else None
     await asyncio.sleep(measure.end - time.monotonic())
     if pauses is not None:
-        measure.pauses = await pauses_read(pauses)
+        measure.pauses, measure.garbage = await pauses_read(pauses)
     measure.wall_end = time.time()
     if measure.revisions:
         measure.writes = await asyncio.to_thread(measure.revisions) - revisions_at_start
@@ -1102,21 +1109,23 @@ async def run_clients(
         measure.profile = profile_read(*profiler)
 
 
-async def pauses_start(platform: Platform):
+async def pauses_start(platform: Platform, census: bool):
     """The first Daphne's recorder of pauses started (``games.live.pauses``): its socket."""
     url = platform.url(0, "/ws/bench/pauses/")
     ws = await websockets.connect(
         url, additional_headers=headers("http://" + url.split("/")[2]), max_size=None
     )
-    await ws.send(json.dumps({"type": "start"}))
+    await ws.send(json.dumps({"type": "start", "census": census}))
     await ws.recv()
     return ws
 
 
-async def pauses_read(ws) -> list[tuple[str, int, float, float, str, int]]:
+async def pauses_read(ws) -> tuple[list, list]:
+    """The events recorded (``Measure.pauses``) and the garbage's commonest types."""
     async with ws:
         await ws.send(json.dumps({"type": "read"}))
-        return [tuple(event) for event in json.loads(await ws.recv())["events"]]
+        answer = json.loads(await ws.recv())
+    return [tuple(event) for event in answer["events"]], [tuple(kind) for kind in answer["garbage"]]
 
 
 def kinds_report(measure: Measure) -> list[str]:
@@ -1171,6 +1180,9 @@ def pauses_report(label: str, measure: Measure) -> list[str]:
         return lines
     slowest = sorted(trips, key=lambda trip: trip[1])[-max(1, len(trips) // 20) :]
     lines += kinds_report(measure)
+    if measure.garbage:
+        lines.append("  the garbage in cycles (--gc-census), commonest types:")
+        lines += [f"    {count:8}  {name}" for name, count in measure.garbage]
 
     def overlapping(chosen, which) -> float:
         spans = [(event[2], event[2] + event[3] / 1000) for event in events if which(event)]

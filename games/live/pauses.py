@@ -12,6 +12,11 @@ objects it freed: garbage in reference cycles, which reference counting never fr
 "stall" (generation -1; its start is when the loop should have woken). A collection holds the
 GIL, so one in a worker thread holds the loop as much as one in the loop's own; "thread" is
 "loop" or "other".
+
+``{"type": "start", "census": true}`` also keeps the garbage the collections find (the
+collector's ``DEBUG_SAVEALL``), and the answer names its commonest types: what the reference
+cycles are made of. That garbage then lives on until the read, so such a run's pauses are not
+the others'.
 """
 
 import asyncio
@@ -19,6 +24,7 @@ import gc
 import json
 import threading
 import time
+from collections import Counter
 from typing import Any
 
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -41,9 +47,11 @@ class PauseRecorder:
         self._probe: asyncio.Task[None] | None = None
         self._loop_thread = 0
 
-    def start(self) -> None:
+    def start(self, *, census: bool = False) -> None:
         self.events = []
         self.recording = True
+        if census:
+            gc.set_debug(gc.DEBUG_SAVEALL)
         self._loop_thread = threading.get_ident()
         if self._collected not in gc.callbacks:
             gc.callbacks.append(self._collected)
@@ -55,6 +63,17 @@ class PauseRecorder:
         if self._probe is not None:
             self._probe.cancel()
         return self.events
+
+    def census(self) -> list[tuple[str, int]]:
+        """The commonest types of the garbage kept since a census began, and no more kept."""
+        if not gc.get_debug() & gc.DEBUG_SAVEALL:
+            return []
+        gc.set_debug(0)
+        kinds = Counter(
+            f"{type(found).__module__}.{type(found).__qualname__}" for found in gc.garbage
+        )
+        gc.garbage.clear()
+        return kinds.most_common(25)
 
     def _thread(self) -> str:
         return "loop" if threading.get_ident() == self._loop_thread else "other"
@@ -88,9 +107,11 @@ recorder = PauseRecorder()
 
 class PausesConsumer(AsyncWebsocketConsumer):
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        if json.loads(text_data or "{}").get("type") == "start":
-            recorder.start()
+        message = json.loads(text_data or "{}")
+        if message.get("type") == "start":
+            recorder.start(census=bool(message.get("census")))
             await self.send(text_data=frame_text({"type": "started"}))
         else:
-            events = recorder.stop()
-            await self.send(text_data=frame_text({"type": "pauses", "events": events}))
+            events, garbage = recorder.stop(), recorder.census()
+            answer = {"type": "pauses", "events": events, "garbage": garbage}
+            await self.send(text_data=frame_text(answer))
