@@ -152,3 +152,30 @@ def test_the_pause_recorder_reports_a_collection_and_a_loop_held_between_start_a
     assert [2, "loop"] in [[event[1], event[4]] for event in collections]
     stalls = [event for event in answer["events"] if event[0] == "stall"]
     assert stalls and max(event[3] for event in stalls) >= STALL_SECONDS * 1000
+
+
+class _Knot:
+    """An object in a reference cycle with itself."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_the_pause_recorders_census_names_the_garbage_in_cycles():
+    async def scenario():
+        socket = WebsocketCommunicator(PausesConsumer.as_asgi(), "/ws/bench/pauses/")
+        assert (await socket.connect(10))[0]
+        await socket.send_to(text_data=json.dumps({"type": "start", "census": True}))
+        await socket.receive_from(10)
+        for _number in range(3):
+            _Knot()
+        gc.collect()
+        await socket.send_to(text_data=json.dumps({"type": "read"}))
+        answer = json.loads(await socket.receive_from(10))
+        await socket.disconnect()
+        return answer
+
+    garbage = dict(async_to_sync(scenario)()["garbage"])
+    assert garbage[f"{__name__}._Knot"] == 3
+    assert not gc.get_debug() & gc.DEBUG_SAVEALL
+    assert gc.garbage == []
