@@ -35,6 +35,10 @@ that is the lower load per server and how much running side by side (``servers_r
 ``--soak [MINUTES]`` (an hour if not given) plays on at ``--soak-rate`` moves a second (60) with
 bots and timeouts, as a long online tournament does (p99 per 10-minute window, memory, every
 move sent looked for in the database, jobs per move).
+``--pauses`` records, in each phase, the first Daphne's garbage collections and the times its
+event loop woke late (``games.live.pauses``), and prints how many of the slowest 5% of round
+trips (and of all) they overlapped, and the slowest 5% of the tables' by what their move did
+(``--gc-census``: and what the garbage in reference cycles is made of).
 The machine's cores and load are printed with the figures. Asserts nothing.
 
     .venv/bin/python -m bench.bench_tables                    # 200 tables, one Daphne
