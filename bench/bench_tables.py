@@ -1113,6 +1113,9 @@ async def run_clients(
         measure.profile = profile_read(*profiler)
 
 
+PAUSE_SLICE_SECONDS = 5.0
+
+
 async def pauses_start(platform: Platform, census: bool):
     """The first Daphne's recorder of pauses started (``games.live.pauses``): its socket."""
     url = platform.url(0, "/ws/bench/pauses/")
@@ -1184,6 +1187,29 @@ def pauses_report(label: str, measure: Measure) -> list[str]:
         return lines
     slowest = sorted(trips, key=lambda trip: trip[1])[-max(1, len(trips) // 20) :]
     lines += kinds_report(measure)
+    # When in the window: a tail at its start is the phase's opening, not its steady play.
+    cut = slowest[0][1]
+    slices = range(math.ceil(seconds / PAUSE_SLICE_SECONDS))
+
+    def in_slice(at: float, number: int) -> bool:
+        return number == min(int((at - measure.start) // PAUSE_SLICE_SECONDS), len(slices) - 1)
+
+    stalled = [
+        sum(event[3] for event in events if event[0] == "stall" and in_slice(event[2], number))
+        for number in slices
+    ]
+    tail = [
+        sum(1 for sent, took in trips if took >= cut and in_slice(sent, number))
+        for number in slices
+    ]
+    lines.append(
+        f"  by {PAUSE_SLICE_SECONDS:.0f} s of the window, the slowest 5% sent: "
+        + " ".join(f"{count:4}" for count in tail)
+    )
+    lines.append(
+        "  and the ms the loop was late (3 ms or more): "
+        + " ".join(f"{late:4.0f}" for late in stalled)
+    )
     if measure.garbage:
         lines.append("  the garbage in cycles (--gc-census), commonest types:")
         lines += [f"    {count:8}  {name}" for name, count in measure.garbage]
