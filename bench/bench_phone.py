@@ -26,6 +26,7 @@ each page was measured).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
@@ -35,7 +36,6 @@ import sys
 import tempfile
 import threading
 import time
-from contextlib import ExitStack
 from pathlib import Path
 
 from bench import tap_trace
@@ -95,7 +95,7 @@ def main() -> None:
     options = parser.parse_args()
     from bench.bench_tables import Platform
 
-    with ExitStack() as stack:
+    with contextlib.ExitStack() as stack:
         # The other commit's site first, from this process's environment before Platform
         # changes it (VAR_DIR, STATIC_ROOT, ...).
         before = (
@@ -171,7 +171,15 @@ def measured_sites(
             if runs:
                 row.update(lighthouse_median(found[label]))
             traced = trace / f"{label}-{name}" if trace else None
+            started = time.monotonic()
             row.update(in_chromium(site["base"], site["session"], page, openings, traced))
+            # Progress as it goes: a run of many openings is long and otherwise silent.
+            print(
+                f"{time.strftime('%H:%M:%S')} {label} {name}: measured in Chromium in"
+                f" {time.monotonic() - started:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
             loads.append(os.getloadavg()[0])
             row["load"] = [round(min(loads), 1), round(max(loads), 1)]
             rows[label].append(row)
@@ -242,6 +250,23 @@ def served_site(process: subprocess.Popen[str]) -> dict:
     """The site ``bench_phone --serve`` prints: its session cookie and its pages' addresses."""
     assert process.stdout is not None
     site: dict = {"pages": []}
+    # Its setting up is bounded too: at SERVE_SECONDS it is killed (its session with it), its
+    # output ends and the run stops, said why.
+    bound = threading.Timer(SERVE_SECONDS, os.killpg, [process.pid, signal.SIGKILL])
+    bound.daemon = True
+    bound.start()
+    try:
+        return served_lines(process, site)
+    finally:
+        bound.cancel()
+
+
+# How long the other commit's site may take to set itself up (migrate, seed, start).
+SERVE_SECONDS = 600
+
+
+def served_lines(process: subprocess.Popen[str], site: dict) -> dict:
+    assert process.stdout is not None
     for line in process.stdout:
         if line.startswith("sessionid="):
             site["session"] = line.strip().split("=", 1)[1]
@@ -259,7 +284,8 @@ def served_site(process: subprocess.Popen[str]) -> dict:
             threading.Thread(target=process.stdout.read, daemon=True).start()
             return site
     raise RuntimeError(
-        f"the other commit's site stopped before it served (status {process.wait()})"
+        f"the other commit's site stopped before it served (status {process.wait()};"
+        f" killed if it took over {SERVE_SECONDS} s)"
     )
 
 
@@ -356,6 +382,9 @@ def lighthouse_median(found: list[dict]) -> dict:
     return row
 
 
+LIGHTHOUSE_SECONDS = 300
+
+
 def lighthouse_scores(url: str, session: str) -> dict:
     """Lighthouse's mobile run (its default: a mid-range phone, simulated slow 4G and a 4x
     slower CPU): the three categories' scores out of 100, and the audits that cost points."""
@@ -372,9 +401,24 @@ def lighthouse_scores(url: str, session: str) -> dict:
             f"--extra-headers={json.dumps({'Cookie': f'sessionid={session}'})}",
         ]
         env = {**os.environ, "CHROME_PATH": CHROMIUM, "TMPDIR": folder}
-        done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+        # In a session of its own: at its bound, Lighthouse and the Chromium it started are
+        # killed together (a Chromium left behind would keep the pipes open).
+        running = subprocess.Popen(
+            command,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+        try:
+            _output, errors = running.communicate(timeout=LIGHTHOUSE_SECONDS)
+        except subprocess.TimeoutExpired:
+            os.killpg(running.pid, signal.SIGKILL)
+            running.communicate()
+            return {"lighthouse": f"failed: no report within {LIGHTHOUSE_SECONDS} s, killed"}
         if not report.exists():
-            return {"lighthouse": f"failed: {done.stderr.strip()[-300:]}"}
+            return {"lighthouse": f"failed: {errors.strip()[-300:]}"}
         found = json.loads(report.read_text())
     scores = {
         name: None if category["score"] is None else round(category["score"] * 100)
@@ -418,59 +462,135 @@ def in_chromium(
     slowed 4x, each tap's time to the next animation frame, measured in the page; then the
     table opened again (``openings`` in all) for the first tap of each (``first_taps``), a
     trick game's at a table of its own (``again``). With ``traced``, each opening's trace is
-    kept as traced-N.json and what its first tap waited on is read from it (``tap_traces``)."""
+    kept as traced-N.json and what its first tap waited on is read from it (``tap_traces``).
+
+    Every wait is bounded (Watchdog): a tap that makes no click, an opening that makes no tap,
+    are counted and said (``missed``, ``missed_openings``); a step that gets no answer at all
+    ends the page's measuring, said too (``stopped``), with what was measured until then."""
+    from playwright.sync_api import Error as PlaywrightError
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox"]
-        )
-        context = browser.new_context(**PHONE)
-        context.add_cookies([{"name": "sessionid", "value": session, "url": base}])
-        tab = context.new_page()
-        cdp = context.new_cdp_session(tab)
-        cdp.send("Network.enable")
-        loaded = {"http": 0, "socket": 0}
-
-        def http(event) -> None:
-            loaded["http"] += event["encodedDataLength"]
-
-        def frame(event) -> None:
-            loaded["socket"] += len(event["response"]["payloadData"].encode())
-
-        cdp.on("Network.loadingFinished", http)
-        cdp.on("Network.webSocketFrameReceived", frame)
-        browser.start_tracing(page=tab, categories=TIMELINE)
-        tab.goto(base + page["path"], wait_until="load")
-        row: dict = {}
-        if page.get("table"):
-            tab.wait_for_selector("#table.my-turn", timeout=60_000)
-            tab.evaluate(PAINTED)
-            row["bytes"] = loaded["http"] + loaded["socket"]
-            row["socket_bytes"] = loaded["socket"]
-            row.update(taps(tab, cdp))
-        else:
-            tab.wait_for_timeout(1500)
-        kept = browser.stop_tracing()
-        trace = json.loads(kept)
-        row["cls"] = layout_shift(trace)
-        row["long_tasks"] = long_tasks(trace)
-        if page.get("table") and row["taps"]:
-            row["first_taps"] = [row["taps"][0]]
-            if traced:
-                traced.mkdir(parents=True, exist_ok=True)
-                (traced / "opening-1.json").write_bytes(kept)
-                row["tap_traces"] = [tap_trace.line(tap_trace.read(traced / "opening-1.json"))]
-            again = page.get("again") or []
-            for opening in range(openings - 1):
-                path = again[opening] if opening < len(again) else page["path"]
-                kept_as = traced / f"opening-{opening + 2}.json" if traced else None
-                tapped = first_tap(browser, base, session, path, kept_as)
-                row["first_taps"] += tapped
-                if kept_as and tapped:
-                    row["tap_traces"].append(tap_trace.line(tap_trace.read(kept_as)))
-        browser.close()
+    row: dict = {}
+    with Watchdog() as watchdog, sync_playwright() as playwright:
+        try:
+            measured(playwright, watchdog, base, session, page, openings, traced, row)
+        except PlaywrightError as error:
+            if watchdog.why:
+                row["stopped"] = f"{watchdog.stopped_at}: {watchdog.why}"
+            else:
+                row["stopped"] = f"{watchdog.doing}: {str(error).strip().splitlines()[0][:200]}"
     return row
+
+
+def measured(
+    playwright,
+    watchdog: Watchdog,
+    base: str,
+    session: str,
+    page: dict,
+    openings: int,
+    traced: Path | None,
+    row: dict,
+) -> None:
+    """in_chromium's measuring, into ``row`` as it goes."""
+    watchdog.step("starting Chromium", 60)
+    browser = playwright.chromium.launch(
+        executable_path=CHROMIUM, args=["--headless=new", "--no-sandbox"]
+    )
+    context = browser.new_context(**PHONE)
+    context.add_cookies([{"name": "sessionid", "value": session, "url": base}])
+    tab = context.new_page()
+    cdp = context.new_cdp_session(tab)
+    cdp.send("Network.enable")
+    loaded = {"http": 0, "socket": 0}
+
+    def http(event) -> None:
+        loaded["http"] += event["encodedDataLength"]
+
+    def frame(event) -> None:
+        loaded["socket"] += len(event["response"]["payloadData"].encode())
+
+    cdp.on("Network.loadingFinished", http)
+    cdp.on("Network.webSocketFrameReceived", frame)
+    browser.start_tracing(page=tab, categories=TIMELINE)
+    watchdog.step("loading the page", 90)
+    tab.goto(base + page["path"], wait_until="load", timeout=60_000)
+    if page.get("table"):
+        watchdog.step("waiting for the player's turn", 90)
+        tab.wait_for_selector("#table.my-turn", timeout=60_000)
+        painted(tab, watchdog)
+        row["bytes"] = loaded["http"] + loaded["socket"]
+        row["socket_bytes"] = loaded["socket"]
+        row.update(taps(tab, cdp, watchdog))
+    else:
+        tab.wait_for_timeout(1500)
+    watchdog.step("reading the trace", 120)
+    kept = browser.stop_tracing()
+    trace = json.loads(kept)
+    row["cls"] = layout_shift(trace)
+    row["long_tasks"] = long_tasks(trace)
+    if page.get("table") and row["taps"]:
+        # The first opening's first tap, unless it was missed (the taps made are the later ones).
+        missed_first = [why for why in row["missed"] if why.startswith("tap 1:")]
+        row["first_taps"] = [] if missed_first else [row["taps"][0]]
+        row["missed_openings"] = [f"opening 1: {why}" for why in missed_first]
+        if traced:
+            traced.mkdir(parents=True, exist_ok=True)
+            (traced / "opening-1.json").write_bytes(kept)
+            row["tap_traces"] = [tap_trace.line(tap_trace.read(traced / "opening-1.json"))]
+        again = page.get("again") or []
+        for opening in range(openings - 1):
+            path = again[opening] if opening < len(again) else page["path"]
+            kept_as = traced / f"opening-{opening + 2}.json" if traced else None
+            tapped, missed = first_tap(browser, base, session, path, kept_as, watchdog)
+            row["first_taps"] += tapped
+            if missed:
+                row["missed_openings"].append(f"opening {opening + 2}: {missed}")
+            if kept_as and tapped:
+                row["tap_traces"].append(tap_trace.line(tap_trace.read(kept_as)))
+    watchdog.step("closing Chromium", 60)
+    browser.close()
+
+
+class Watchdog:
+    """Bounds each step of a page's measuring in Chromium (``step``: what it is, how long it
+    may take): at its bound, this process's Chromium is killed, so that the Playwright call
+    waiting on it (an evaluate, which has no timeout of its own; a tap CDP dispatches to a
+    renderer that never answers) raises, and the page is said to have stopped there instead
+    of the run waiting for ever."""
+
+    def __init__(self) -> None:
+        self.doing = "starting"
+        self.why = ""
+        self.stopped_at = ""
+        self.timer: threading.Timer | None = None
+
+    def __enter__(self) -> Watchdog:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.stop()
+
+    def step(self, doing: str, seconds: float) -> None:
+        self.stop()
+        self.doing = doing
+        self.timer = threading.Timer(seconds, self.fire, [seconds])
+        self.timer.daemon = True
+        self.timer.start()
+
+    def stop(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+
+    def fire(self, seconds: float) -> None:
+        import psutil
+
+        self.why = f"no answer within {seconds:.0f} s, Chromium killed"
+        self.stopped_at = self.doing
+        for process in psutil.Process().children(recursive=True):
+            with contextlib.suppress(psutil.Error):
+                if "chrom" in process.name():
+                    process.kill()
 
 
 # What a trace records: the main thread's tasks, events, style, layout and paint, the frames,
@@ -485,7 +605,20 @@ TIMELINE = [
     "toplevel",
 ]
 
-PAINTED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+# How long the page's own waits last at most (a frame, a card laid out): a page in the
+# background, or a renderer too busy, never draws the frame a promise waits for, and
+# Playwright's evaluate waits as long as the promise does.
+PAGE_WAIT_MS = 2000
+
+# Resolves true once the page has drawn its next frame after this one, false if it has not
+# within PAGE_WAIT_MS (a timer fires where frames do not).
+PAINTED = f"""() => new Promise((done) => {{
+    const timer = setTimeout(() => done(false), {PAGE_WAIT_MS});
+    requestAnimationFrame(() => requestAnimationFrame(() => {{
+        clearTimeout(timer);
+        done(true);
+    }}));
+}})"""
 
 TAP_TIMED = """() => {
     window.__taps = [];
@@ -503,22 +636,30 @@ TAP_TIMED = """() => {
 
 
 # Resolves with the middle of the card ``index`` of those the selector finds (counted round),
-# once it is laid out with a size, or null after two seconds: found and measured inside the page
-# in one go, since a frame drawing the hand again between finding a card and measuring it leaves
-# a handle to nothing (locator.bounding_box then answers None).
-CARD_MIDDLE = """([selector, index]) => new Promise((done) => {
-    const deadline = performance.now() + 2000;
-    const look = () => {
+# once it is laid out with a size, or null after PAGE_WAIT_MS: found and measured inside the
+# page in one go, since a frame drawing the hand again between finding a card and measuring it
+# leaves a handle to nothing (locator.bounding_box then answers None). Looked for at each frame,
+# and by a timer where no frame comes.
+CARD_MIDDLE = f"""([selector, index]) => new Promise((done) => {{
+    let finished = false;
+    const end = (answer) => {{
+        finished = true;
+        clearTimeout(timer);
+        done(answer);
+    }};
+    const look = (last) => {{
+        if (finished) return;
         const cards = document.querySelectorAll(selector);
         const card = cards[index % Math.max(cards.length, 1)];
         const box = card && card.getBoundingClientRect();
         if (box && box.width > 0 && box.height > 0)
-            done([box.x + box.width / 2, box.y + box.height / 2]);
-        else if (performance.now() > deadline) done(null);
-        else requestAnimationFrame(look);
-    };
-    look();
-})"""
+            end([box.x + box.width / 2, box.y + box.height / 2]);
+        else if (last) end(null);
+        else requestAnimationFrame(() => look(false));
+    }};
+    const timer = setTimeout(() => look(true), {PAGE_WAIT_MS});
+    look(false);
+}})"""
 
 # A card a tap does something to (plays it, lifts it), else any card of the hand.
 LEGAL_CARDS, ANY_CARD = "#hand .card-button.legal", "#hand .card-button"
@@ -528,66 +669,91 @@ LEGAL_CARDS, ANY_CARD = "#hand .card-button.legal", "#hand .card-button"
 # no move of theirs on its way.
 READY_CARDS = "#table.my-turn:not(.waiting) " + LEGAL_CARDS
 # How long a tap waits for the player's turn to come back (a trick game's bots play their cards
-# after each of the player's), the CPU slowed meanwhile as for the tap.
+# after each of the player's), the CPU slowed meanwhile as for the tap; and for its click.
 TURN_WAIT_MS = 20_000
+CLICK_WAIT_S = 20
+# What a step in Chromium may take beyond its own timeout before the watchdog ends it.
+MARGIN_S = 30
 
 
-def taps(tab, cdp, count: int = TAPS) -> dict:
+def painted(tab, watchdog: Watchdog) -> bool:
+    """Whether the page drew its next frame within PAGE_WAIT_MS."""
+    watchdog.step("waiting for a frame", PAGE_WAIT_MS / 1000 + MARGIN_S)
+    return bool(tab.evaluate(PAINTED))
+
+
+def taps(tab, cdp, watchdog: Watchdog, count: int = TAPS) -> dict:
     """Cards of the hand tapped with the CPU slowed 4x: from each finger's lift (the event's own
     time, which counts any wait before it was handled) to the animation frame after the tap's
-    click was handled, in ms; how many of them were on a card a move uses (``live``); why there
-    are none or fewer than TAPS, if so. A rummy turn that begins with a draw draws first, at
-    full speed: a tap on a card then lifts it (the move the player makes next), where before the
-    draw it does nothing. Each tap waits for the player's turn: a card played in a trick game
-    makes the page wait for the table, and a tap then, on a dimmed hand, does nothing (the
-    later taps measured only that before). Frames that come meanwhile (the bots' cards, a
-    rummy draw's own redraw and flight) may still land in a tap: a player pays them too."""
+    click was handled, in ms; how many of them were on a card a move uses (``live``); the taps
+    that made no click within CLICK_WAIT_S, or could not be made (no card shown), each with
+    why (``missed``: counted, and the next tap made all the same). A rummy turn that begins
+    with a draw draws first, at full speed: a tap on a card then lifts it (the move the player
+    makes next), where before the draw it does nothing. Each tap waits for the player's turn: a
+    card played in a trick game makes the page wait for the table, and a tap then, on a dimmed
+    hand, does nothing (the later taps measured only that before). Frames that come meanwhile
+    (the bots' cards, a rummy draw's own redraw and flight) may still land in a tap: a player
+    pays them too."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
     deck = tab.locator("#closed-deck:enabled")
     if deck.count():
-        deck.click()
+        watchdog.step("drawing from the closed deck", 60 + MARGIN_S)
+        deck.click(timeout=30_000)
         tab.locator(LEGAL_CARDS).first.wait_for(timeout=30_000)
     tab.evaluate(TAP_TIMED)
-    found: dict = {"taps": [], "live": 0}
+    found: dict = {"taps": [], "live": 0, "missed": []}
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
     try:
         for index in range(count):
             if index:
+                watchdog.step(f"tap {index + 1}: waiting for the turn", TURN_WAIT_MS / 1000 + 30)
                 try:
                     tab.locator(READY_CARDS).first.wait_for(timeout=TURN_WAIT_MS)
-                    tab.evaluate(PAINTED)
+                    painted(tab, watchdog)
                 except PlaywrightTimeout:
                     pass  # no card to play (a bid to make, the deal over): any card is tapped
+            watchdog.step(f"tap {index + 1}: finding a card", PAGE_WAIT_MS / 1000 + MARGIN_S)
             live = tab.locator(READY_CARDS).count() > 0
-            found["live"] += live
             selector = LEGAL_CARDS if live else ANY_CARD
             middle = tab.evaluate(CARD_MIDDLE, [selector, index])
             if middle is None:
-                found["missed"] = f"tap {index + 1}: no card of the hand shown ({selector})"
+                found["missed"] += [
+                    f"tap {number}: no card of the hand shown ({selector})"
+                    for number in range(index + 1, count + 1)
+                ]
                 break
-            tab.touchscreen.tap(*middle)
             # Polled from here: the page's Content-Security-Policy refuses wait_for_function.
-            deadline = time.monotonic() + 20
-            while tab.evaluate("() => window.__taps.length") <= index:
+            watchdog.step(f"tap {index + 1}: waiting for its click", CLICK_WAIT_S + MARGIN_S)
+            clicks = tab.evaluate("() => window.__taps.length")
+            tab.touchscreen.tap(*middle)
+            deadline = time.monotonic() + CLICK_WAIT_S
+            while tab.evaluate("() => window.__taps.length") <= clicks:
                 if time.monotonic() > deadline:
-                    found["missed"] = f"tap {index + 1}: no click within 20 s ({selector})"
+                    found["missed"].append(
+                        f"tap {index + 1}: no click within {CLICK_WAIT_S} s ({selector})"
+                    )
                     break
                 tab.wait_for_timeout(50)
-            if "missed" in found:
-                break
+            else:
+                found["live"] += live
+        watchdog.step("reading the taps", MARGIN_S)
         found["taps"] = tab.evaluate("() => window.__taps")
         return found
     finally:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
 
 
-def first_tap(browser, base: str, session: str, path: str, kept_as: Path | None) -> list[float]:
+def first_tap(
+    browser, base: str, session: str, path: str, kept_as: Path | None, watchdog: Watchdog
+) -> tuple[list[float], str]:
     """The page opened in a fresh context as in_chromium does, and its first tap timed as
-    taps() times it ([] if it could not be made); traced from the page's opening to the tap,
-    the trace kept as ``kept_as``, if given."""
+    taps() times it; traced from the page's opening to the tap, the trace kept as
+    ``kept_as``, if given. The tap ([] if none was made) and why none was, if so: not the
+    player's turn within TURN_WAIT_MS (the match or the deal over), or the tap missed."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+    watchdog.step("opening the table again", 60 + MARGIN_S)
     context = browser.new_context(**PHONE)
     tracing = False
     try:
@@ -596,14 +762,20 @@ def first_tap(browser, base: str, session: str, path: str, kept_as: Path | None)
         if kept_as:
             browser.start_tracing(page=tab, categories=TIMELINE)
             tracing = True
-        tab.goto(base + path, wait_until="load")
-        tab.wait_for_selector("#table.my-turn", timeout=60_000)
-        tab.evaluate(PAINTED)
-        found = taps(tab, context.new_cdp_session(tab), count=1)
-        return found["taps"][:1]
-    except PlaywrightTimeout:
-        return []  # not the player's turn any more (the match over): the other openings count
+        tab.goto(base + path, wait_until="load", timeout=60_000)
+        watchdog.step("waiting for the player's turn", TURN_WAIT_MS / 1000 + MARGIN_S)
+        try:
+            tab.wait_for_selector("#table.my-turn", timeout=TURN_WAIT_MS)
+        except PlaywrightTimeout:
+            return [], f"not the player's turn within {TURN_WAIT_MS // 1000} s"
+        painted(tab, watchdog)
+        found = taps(tab, context.new_cdp_session(tab), watchdog, count=1)
+        return found["taps"][:1], "; ".join(found["missed"])
+    except PlaywrightTimeout as error:
+        # (Playwright's own timeouts: the page's load, a draw from the closed deck.)
+        return [], f"{watchdog.doing}: {str(error).strip().splitlines()[0][:120]}"
     finally:
+        watchdog.step("closing the opening", 60 + MARGIN_S)
         if tracing and kept_as:
             kept_as.write_bytes(browser.stop_tracing())
         context.close()
@@ -659,7 +831,12 @@ def long_tasks(trace: dict) -> list[str]:
         event for event in timed if event["name"] in ("RunTask", "ThreadControllerImpl::RunTask")
     ]
     found = []
+    outer_end = 0
     for task in tasks:
+        # A task inside another (RunTask inside ThreadControllerImpl::RunTask) is the same one.
+        if task["ts"] < outer_end:
+            continue
+        outer_end = task["ts"] + task["dur"]
         if task["dur"] < LONG_TASK_MS * 1000:
             continue
         end = task["ts"] + task["dur"]
@@ -739,8 +916,29 @@ def report(rows: list[dict]) -> None:
             print(f"{row['name']}: the first tap of each opening: {each} ms")
         for number, traced in enumerate(row.get("tap_traces") or [], start=1):
             print(f"  {row['name']} opening {number}: {traced}")
+        if row.get("stopped"):
+            print(f"{row['name']}: measuring in Chromium stopped, {row['stopped']}")
+        if isinstance(row.get("missed"), str):  # an older run's, kept
+            row["missed"] = [row["missed"]]
         if row.get("missed"):
-            print(f"{row['name']}: taps cut short, {row['missed']}")
+            made = len(row.get("taps") or []) + len(row["missed"])
+            print(f"{row['name']}: {len(row['missed'])} of {made} taps missed:")
+            for why in row["missed"]:
+                print(f"  {why}")
+        if row.get("missed_openings"):
+            missed = len(row["missed_openings"])
+            opened = missed + len(row.get("first_taps") or [])
+            print(f"{row['name']}: {missed} of {opened} openings made no first tap:")
+            for why in row["missed_openings"]:
+                print(f"  {why}")
+        if row.get("taps"):
+            within = sum(ms <= TAP_TARGET_MS for ms in row["taps"])
+            firsts = row.get("first_taps") or row["taps"][:1]
+            first_within = sum(ms <= TAP_TARGET_MS for ms in firsts)
+            print(
+                f"{row['name']}: within {TAP_TARGET_MS} ms: {within} of {len(row['taps'])} taps"
+                f" of the first opening, {first_within} of {len(firsts)} first taps"
+            )
         if row.get("taps") and row.get("live", len(row["taps"])) < len(row["taps"]):
             print(f"{row['name']}: {row['live']} of {len(row['taps'])} taps on a card to play")
     print(f"\nMain-thread tasks over {LONG_TASK_MS:.1f} ms while each page loaded (long at 4x):")

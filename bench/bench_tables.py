@@ -58,6 +58,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import json
 import math
 import os
@@ -97,6 +98,8 @@ MATCH_OVER = ("finished", "abandoned")
 # The floors' frame and state sizes: the means over this many tables, each played this far.
 SIZE_TABLES = 8
 SIZE_MOVES = 32
+# The rows a move updates: the table's (state, version, clocks) and the seats' (a bot's memory).
+UPDATED_TABLES = ("games_table", "games_seat")
 JOB_RECEIVED = re.compile(r"Task ([\w.]+)\[[^\]]+\] received")
 
 
@@ -474,6 +477,7 @@ class Platform:
         # Embedded, the private redis-server is one of the platform's processes.
         self.redis_start = 0.0 if self.options.embedded else self._redis_cpu()
         self.jobs_start = self.jobs_received()
+        self.updates_start = self.updates()
 
     def _cpu(self) -> dict[int, float]:
         return {process.pid: process_tree_cpu_seconds(process.pid) for process in self.processes}
@@ -519,6 +523,43 @@ class Platform:
             with contextlib.suppress(OSError):
                 found[pid] = process_cpu_seconds(pid)
         return found
+
+    def updates(self) -> dict[str, tuple[int, int]]:
+        """Rows updated so far in each table a move updates, and how many of those updates were
+        HOT (their new version in the same page, no index written: PostgreSQL's statistics,
+        which each backend sends at most once a second, and within 10 s of going idle)."""
+        if self.options.embedded:
+            return {}
+        import psycopg
+
+        from games.live.floors import LOCKED_TABLES
+
+        with psycopg.connect(
+            self.env["DATABASE_URL"].replace("postgres://", "postgresql://")
+        ) as db:
+            rows = db.execute(
+                "SELECT relname, n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables"
+                " WHERE relname = ANY(%s)",
+                [[*UPDATED_TABLES, LOCKED_TABLES]],
+            )
+            return {name: (updated, hot) for name, updated, hot in rows}
+
+    def sizes_mb(self) -> dict[str, float]:
+        """The tables' row's heap and its indexes, in MB: what non-HOT updates grow."""
+        if self.options.embedded:
+            return {}
+        import psycopg
+
+        with psycopg.connect(
+            self.env["DATABASE_URL"].replace("postgres://", "postgresql://")
+        ) as db:
+            heap, indexes = db.execute(
+                "SELECT pg_relation_size('games_table'), pg_indexes_size('games_table')"
+            ).fetchone()
+        return {"games_table heap": heap / 2**20, "its indexes": indexes / 2**20}
+
+    def updates_since_mark(self) -> dict[str, tuple[int, int]]:
+        return updates_between(self.updates_start, self.updates())
 
     def _redis_cpu(self) -> float:
         """The Redis server's own CPU seconds (INFO): on a shared machine's Redis, others'
@@ -768,6 +809,8 @@ class Measure:
     wall_end: float = 0.0
     cpu: dict[str, float] = field(default_factory=dict)  # seconds, by process, since the start
     jobs: Counter = field(default_factory=Counter)  # the worker's, by task, since the start
+    # Rows updated and of them HOT, by table, since the start (``Platform.updates``).
+    updates: dict[str, tuple[int, int]] = field(default_factory=dict)
     moves: int = 0  # moves written (a table's: the members', the bots' and the timeouts')
     load: float = 0.0  # the machine's load average at the end
     beside: Measure | None = None  # the echo probes timed beside the tables
@@ -1107,6 +1150,7 @@ async def run_clients(
         measure.writes = await asyncio.to_thread(measure.revisions) - revisions_at_start
     measure.cpu = platform.cpu_seconds()
     measure.jobs = platform.jobs_received() - platform.jobs_start
+    measure.updates = platform.updates_since_mark()
     measure.load = os.getloadavg()[0]
     await asyncio.gather(*tasks, return_exceptions=True)
     if profiler is not None:
@@ -1510,8 +1554,28 @@ def phase_figures(label: str, measure: Measure) -> str:
     jobs = ", ".join(f"{name} {count / moves:.3f}" for name, count in sorted(measure.jobs.items()))
     return (
         f"{label} ({measure.moves_made} moves, load {measure.load:.1f}): CPU ms per move "
-        f"{per_move}; jobs per move: {jobs or 'none'}"
+        f"{per_move}; jobs per move: {jobs or 'none'}" + updates_figures(measure.updates)
     )
+
+
+def updates_between(
+    start: dict[str, tuple[int, int]], end: dict[str, tuple[int, int]]
+) -> dict[str, tuple[int, int]]:
+    """The updates and HOT updates of each table from ``start`` to ``end``."""
+    return {
+        name: (updated - start.get(name, (0, 0))[0], hot - start.get(name, (0, 0))[1])
+        for name, (updated, hot) in end.items()
+    }
+
+
+def updates_figures(updates: dict[str, tuple[int, int]]) -> str:
+    """Each table's updates and the share of them HOT (``Platform.updates``)."""
+    shown = [
+        f"{name} {updated} ({hot / updated:.1%} HOT)"
+        for name, (updated, hot) in sorted(updates.items())
+        if updated
+    ]
+    return f"; row updates: {', '.join(shown)}" if shown else ""
 
 
 def capacity_of(label: str, phase, options) -> list[tuple[int, float]]:
@@ -1640,6 +1704,26 @@ def soak_windows(
     return lines
 
 
+def database_windows(
+    tables: list[BenchTable],
+    samples: list[tuple[float, dict[int, float], dict[str, tuple[int, int]]]],
+) -> list[str]:
+    """Each window's PostgreSQL CPU per move written (its backends') and the share of its row
+    updates that were HOT: a heap and indexes that grow with every move show as a cost per
+    move that grows window by window (issue 34)."""
+    lines = []
+    for number, (before, after) in enumerate(itertools.pairwise(samples)):
+        (start, cpu_start, updates_start), (end, cpu_end, updates_end) = before, after
+        moves = max(moves_between(tables, start, end).count(), 1)
+        cpu = sum(seconds - cpu_start.get(pid, 0.0) for pid, seconds in cpu_end.items())
+        shares = updates_between(updates_start, updates_end)
+        lines.append(
+            f"  window {number + 1}: {moves} moves, PostgreSQL CPU {cpu / moves * 1000:.2f} ms "
+            f"per move" + updates_figures(shares)
+        )
+    return lines
+
+
 SOAK_TURN_SECONDS = 15
 SOAK_SKIP = 0.02
 SOAK_CALIBRATION_SECONDS = 60
@@ -1683,6 +1767,8 @@ def soak(platform: Platform, options) -> None:
     window = min(600.0, options.seconds / 3)
     print(f"{time.strftime('%H:%M:%S')} soak: {count} tables; {machine_load()}", flush=True)
     memory: dict[str, dict[str, float]] = {}
+    # At the start and each window's end: the time, PostgreSQL's backends' CPU, row updates.
+    database: list[tuple[float, dict[int, float], dict[str, tuple[int, int]]]] = []
 
     async def watched(tables: list[BenchTable]) -> Measure:
         async def sample_memory(measure: Measure) -> None:
@@ -1691,12 +1777,25 @@ def soak(platform: Platform, options) -> None:
             await asyncio.sleep(window)
             memory["after the first window"] = platform.memory_mb()
 
+        async def sample_database(measure: Measure) -> None:
+            at = measure.start
+            while at <= measure.end + 1.0:  # the last at the end, whatever the rounding
+                await asyncio.sleep(max(0.0, at - time.monotonic()))
+                database.append(
+                    await asyncio.to_thread(
+                        lambda: (time.time(), platform._backends_cpu(), platform.updates())
+                    )
+                )
+                at += window
+
         sampler: list[asyncio.Task] = []
 
         def on_start(measure: Measure) -> None:
             sampler.append(asyncio.create_task(sample_memory(measure)))
+            sampler.append(asyncio.create_task(sample_database(measure)))
 
         measure = await table_phase(platform, tables, options, on_phase_start=on_start)
+        await sampler[1]  # the database's last sample, at the end
         memory["end"] = platform.memory_mb()
         return measure
 
@@ -1725,6 +1824,10 @@ def soak(platform: Platform, options) -> None:
         + ", ".join(f"{name} {number}" for name, number in sorted(by.items()))
     )
     print("\n".join(soak_windows(measure, each, options.seconds, window)))
+    print("\n".join(database_windows(tables, database)))
+    sizes = ", ".join(f"{name} {mb:.1f} MB" for name, mb in platform.sizes_mb().items())
+    if sizes:
+        print(f"  at the end: {sizes}")
     for name in memory.get("start", {}):
         seen = [f"{when} {figures[name]:.1f} MB" for when, figures in memory.items()]
         growth = memory["end"][name] / memory["start"][name] - 1

@@ -157,10 +157,11 @@ class TableConsumer(LoopDispatch, TableChat):
         if mine is not None and (mine.stand_in or mine.away):
             await _seat_return(table_id=self.table_id, user_id=self.user_id, visitor=self.visitor)
 
-    async def send_current_state(self) -> None:
+    async def send_current_state(self) -> TableSnapshot | None:
         snapshot = await self.hub.snapshots.fresh(self.table_id)
         if snapshot is not None:
             await self.send_state(snapshot)
+        return snapshot
 
     async def send_state(self, snapshot: TableSnapshot) -> None:
         self.seat = snapshot.seat_held_by(user_id=self.user_id, visitor=self.visitor)
@@ -191,7 +192,11 @@ class TableConsumer(LoopDispatch, TableChat):
         except TableRefusal as refusal:
             await self.send_error(refusal.code)
             if refusal.code == "stale_version":
-                await self.send_current_state()
+                # A move that lost the race to a stand-in's is still the member at their seat:
+                # they are back, as a move that arrives in time makes them.
+                snapshot = await self.send_current_state()
+                if snapshot is not None:
+                    await self.come_back_if_away(snapshot)
         except IllegalAction as illegal:
             await self.send_error(illegal.code, illegal.message)
 

@@ -41,6 +41,16 @@ PLAY_FIELDS = [
     *("state", "version", "revision", "status", "started_at", "finished_at"),
     *("deadline", "clock_queued", "bot_due", "paused_until", "rematch"),
 ]
+# Written besides by the save that deals a match, and by one that tells the table something.
+STARTED_FIELDS = ["initial_state", "generator_version"]
+TOLD_FIELDS = ["told"]
+# Of the columns ``save`` writes, the only ones in an index of the table: the status changes at
+# a match's start and end, the rematch after its end, neither in play. No other (the clocks,
+# the state) may be: a move's update of the row then writes no index and puts the new version
+# in the row's own page, a HOT update on PostgreSQL, where one indexed clock made every move
+# write a new entry in every index of the table (issue 34; migration 0022, and
+# tests/games/tables/test_hot.py).
+INDEXED_SAVED_FIELDS = frozenset({"status", "rematch"})
 
 # A bot's turn is owed within its delay; this much later the sweep queues it again (a job lost
 # with a worker that died).
@@ -199,8 +209,8 @@ class LockedTable:
         table.revision += 1
         fields = [
             *PLAY_FIELDS,
-            *(["initial_state", "generator_version"] if self.started else []),
-            *(["told"] if self.told_changed else []),
+            *(STARTED_FIELDS if self.started else []),
+            *(TOLD_FIELDS if self.told_changed else []),
         ]
         moves = [MOVE_ROWS.insert(self.new_moves)] if self.new_moves else []
         changed = [seat for seat in self.seats if seat.number in self.changed_seats]

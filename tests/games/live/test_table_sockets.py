@@ -284,3 +284,28 @@ def test_a_seat_that_keeps_timing_out_is_played_by_a_bot_until_its_member_is_bac
     assert timeouts.count() == 2
     assert back["status"] == "playing"
     assert not back["seats"][0]["away"]
+
+
+def test_a_move_that_loses_the_race_to_a_stand_in_still_brings_its_member_back(live_stack):
+    """Pitch, one-second turns: a bot stands in for Asha after two timeouts. Her next move
+    carries a version the stand-in has already played past: it is refused as stale, changes
+    nothing on the felt, and she has her seat back, as a move in time would give it."""
+    (asha,) = members(1)
+    table = table_new(
+        asha, "pitch", ["", "medium", "medium", "medium"], turn_seconds=1, bot_delay_seconds=0.5
+    )
+    client = signed_in(asha)
+
+    async def scenario():
+        async with table_socket(live_stack, table, client) as seat:
+            stood_in = await seat.state(lambda f: f["seats"][0]["stand_in"], timeout=30)
+            late = stood_in["version"] - 1
+            await seat.send({"type": "move", "action": {"type": "pass"}, "version": late})
+            refusal = await seat.error()
+            back = await seat.state(lambda f: not f["seats"][0]["stand_in"])
+            return refusal, back
+
+    refusal, back = asyncio.run(scenario())
+    assert refusal["code"] == "stale_version"
+    assert not back["seats"][0]["away"]
+    assert not Move.objects.filter(table=table, seat=0, by=MoveBy.PLAYER).exists()
