@@ -35,6 +35,10 @@ that is the lower load per server and how much running side by side (``servers_r
 ``--soak [MINUTES]`` (an hour if not given) plays on at ``--soak-rate`` moves a second (60) with
 bots and timeouts, as a long online tournament does (p99 per 10-minute window, memory, every
 move sent looked for in the database, jobs per move).
+``--pauses`` records, in each phase, the first Daphne's garbage collections and the times its
+event loop woke late (``games.live.pauses``), and prints how many of the slowest 5% of round
+trips (and of all) they overlapped, and the slowest 5% of the tables' by what their move did
+(``--gc-census``: and what the garbage in reference cycles is made of).
 The machine's cores and load are printed with the figures. Asserts nothing.
 
     .venv/bin/python -m bench.bench_tables                    # 200 tables, one Daphne
@@ -195,6 +199,18 @@ def arguments() -> argparse.Namespace:
         "--profile",
         action="store_true",
         help="sample the (first) Daphne with py-spy in the tables' phase and the locked floor's",
+    )
+    parser.add_argument(
+        "--pauses",
+        action="store_true",
+        help="record the (first) Daphne's garbage collections and late loop wake-ups in each "
+        "phase, and how many of the slowest round trips they overlap (games.live.pauses)",
+    )
+    parser.add_argument(
+        "--gc-census",
+        action="store_true",
+        help="with --pauses: name the commonest types of the garbage in reference cycles (kept "
+        "until the phase's end, so the pauses differ from a run without it)",
     )
     parser.add_argument(
         "--skip", type=float, default=0.0, help="share of turns a member lets time out"
@@ -782,6 +798,8 @@ class Measure:
     # Each sample's move (table, version, seat), where the client knows it: a soak leaves out
     # the moves that came too late (``soak_windows``).
     sample_moves: list[SentMove | None] = field(default_factory=list)
+    # Each sample's move by what it did, where the frame tells (``move_kind``).
+    sample_kinds: list[str | None] = field(default_factory=list)
     moves_sent: list[SentMove] = field(default_factory=list)
     refused: Counter = field(default_factory=Counter)
     connect_failures: int = 0
@@ -797,6 +815,10 @@ class Measure:
     load: float = 0.0  # the machine's load average at the end
     beside: Measure | None = None  # the echo probes timed beside the tables
     profile: list[str] = field(default_factory=list)  # where Daphne's time went (--profile)
+    # The first Daphne's collections and late wake-ups in the window (--pauses): each
+    # (kind, generation, start, milliseconds, thread, collected), ``games.live.pauses``.
+    pauses: list[tuple[str, int, float, float, str, int]] | None = None
+    garbage: list[tuple[str, int]] = field(default_factory=list)  # --gc-census
     bot_turns: list[float] = field(default_factory=list)  # seconds, with --bots
     # A table's writes that its sockets are sent (its revisions): moves, and a Ready between
     # deals, each a locked write and a frame to every socket as a move is.
@@ -815,12 +837,15 @@ class Measure:
     def moves_made(self) -> int:
         return self.moves or len(self.samples)
 
-    def add(self, sent: float, received: float, move: SentMove | None = None) -> None:
+    def add(
+        self, sent: float, received: float, move: SentMove | None = None, kind: str | None = None
+    ) -> None:
         self.all_round_trips += 1
         if self.start <= sent <= self.end:
             self.samples.append(received - sent)
             self.sent_at.append(sent)
             self.sample_moves.append(move)
+            self.sample_kinds.append(kind)
 
 
 def headers(origin: str, cookie: str | None = None) -> dict[str, str]:
@@ -1116,7 +1141,10 @@ async def run_clients(
     measure.wall_start = time.time()
     revisions_at_start = await asyncio.to_thread(measure.revisions) if measure.revisions else 0
     profiler = platform.profile_start(measure) if options.profile else None
+    pauses = await pauses_start(platform, options.gc_census) if options.pauses else None
     await asyncio.sleep(measure.end - time.monotonic())
+    if pauses is not None:
+        measure.pauses, measure.garbage = await pauses_read(pauses)
     measure.wall_end = time.time()
     if measure.revisions:
         measure.writes = await asyncio.to_thread(measure.revisions) - revisions_at_start
@@ -1129,23 +1157,151 @@ async def run_clients(
         measure.profile = profile_read(*profiler)
 
 
+PAUSE_SLICE_SECONDS = 5.0
+
+
+async def pauses_start(platform: Platform, census: bool):
+    """The first Daphne's recorder of pauses started (``games.live.pauses``): its socket."""
+    url = platform.url(0, "/ws/bench/pauses/")
+    ws = await websockets.connect(
+        url, additional_headers=headers("http://" + url.split("/")[2]), max_size=None
+    )
+    await ws.send(json.dumps({"type": "start", "census": census}))
+    await ws.recv()
+    return ws
+
+
+async def pauses_read(ws) -> tuple[list, list]:
+    """The events recorded (``Measure.pauses``) and the garbage's commonest types."""
+    async with ws:
+        await ws.send(json.dumps({"type": "read"}))
+        answer = json.loads(await ws.recv())
+    return [tuple(event) for event in answer["events"]], [tuple(kind) for kind in answer["garbage"]]
+
+
+def kinds_report(measure: Measure) -> list[str]:
+    """The slowest 5% of round trips by what their move did (``move_kind``), beside all."""
+    kinds = [kind for kind in measure.sample_kinds if kind is not None]
+    if not kinds:
+        return []
+    ranked = sorted(zip(measure.samples, measure.sample_kinds, strict=True))
+    slowest = Counter(kind for _took, kind in ranked[-max(1, len(ranked) // 20) :])
+    every = Counter(kind for _took, kind in ranked)
+    tail = sum(slowest.values())
+    shares = ", ".join(
+        f"{kind} {slowest[kind] / tail:.0%} ({every[kind] / len(ranked):.0%})"
+        for kind, _count in every.most_common()
+    )
+    by_kind = ", ".join(
+        f"{kind} {percentile([took for took, k in ranked if k == kind], 0.5):.1f}"
+        for kind, _count in every.most_common()
+    )
+    return [
+        f"  the slowest 5% by move (share of all in brackets): {shares}",
+        f"  p50 by move, ms: {by_kind}",
+    ]
+
+
+def pauses_report(label: str, measure: Measure) -> list[str]:
+    """The collections and late wake-ups of the first Daphne in the window, and the share of
+    the slowest 5% of round trips (and of all) that any of them overlapped."""
+    events = measure.pauses or []
+    seconds = max(measure.end - measure.start, 1e-9)
+    lines = [f"\npauses in the first Daphne, {label} (--pauses):"]
+    kinds = [
+        ("gc", generation, f"collections of generation {generation}") for generation in (0, 1, 2)
+    ]
+    kinds.append(("stall", -1, "the loop late by 3 ms or more"))
+    for kind, generation, name in kinds:
+        found = [event for event in events if event[0] == kind and event[1] == generation]
+        if not found:
+            lines.append(f"  {name:40} none")
+            continue
+        durations = sorted(event[3] for event in found)
+        in_loop = sum(1 for event in found if event[4] == "loop")
+        freed = sum(event[5] for event in found)
+        lines.append(
+            f"  {name:40} {len(found):5} ({len(found) / seconds:5.1f}/s, {in_loop} in the "
+            f"loop's thread): p50 {durations[len(durations) // 2]:.1f} ms, max "
+            f"{durations[-1]:.1f} ms, {sum(durations) / seconds:.1f} ms a second"
+            + (f"; {freed / seconds:.0f} objects in cycles freed a second" if kind == "gc" else "")
+        )
+    trips = list(zip(measure.sent_at, measure.samples, strict=True))
+    if not trips:
+        return lines
+    slowest = sorted(trips, key=lambda trip: trip[1])[-max(1, len(trips) // 20) :]
+    lines += kinds_report(measure)
+    # When in the window: a tail at its start is the phase's opening, not its steady play.
+    cut = slowest[0][1]
+    slices = range(math.ceil(seconds / PAUSE_SLICE_SECONDS))
+
+    def in_slice(at: float, number: int) -> bool:
+        return number == min(int((at - measure.start) // PAUSE_SLICE_SECONDS), len(slices) - 1)
+
+    stalled = [
+        sum(event[3] for event in events if event[0] == "stall" and in_slice(event[2], number))
+        for number in slices
+    ]
+    tail = [
+        sum(1 for sent, took in trips if took >= cut and in_slice(sent, number))
+        for number in slices
+    ]
+    lines.append(
+        f"  by {PAUSE_SLICE_SECONDS:.0f} s of the window, the slowest 5% sent: "
+        + " ".join(f"{count:4}" for count in tail)
+    )
+    lines.append(
+        "  and the ms the loop was late (3 ms or more): "
+        + " ".join(f"{late:4.0f}" for late in stalled)
+    )
+    if measure.garbage:
+        lines.append("  the garbage in cycles (--gc-census), commonest types:")
+        lines += [f"    {count:8}  {name}" for name, count in measure.garbage]
+
+    def overlapping(chosen, which) -> float:
+        spans = [(event[2], event[2] + event[3] / 1000) for event in events if which(event)]
+        hits = sum(
+            1
+            for sent, took in chosen
+            if any(start < sent + took and sent < end for start, end in spans)
+        )
+        return hits / len(chosen)
+
+    for name, which in (
+        ("a collection of generation 1 or 2", lambda event: event[0] == "gc" and event[1] > 0),
+        ("any collection", lambda event: event[0] == "gc"),
+        ("a late loop (3 ms or more)", lambda event: event[0] == "stall"),
+    ):
+        lines.append(
+            f"  round trips overlapping {name:34}: slowest 5% ({len(slowest)}, from "
+            f"{slowest[0][1] * 1000:.1f} ms) {overlapping(slowest, which):6.1%}, all "
+            f"{overlapping(trips, which):6.1%}"
+        )
+    return lines
+
+
 class RoundTrips:
     """One table's moves in flight: when each was sent, and which sockets still lack it."""
 
     def __init__(self, measure: Measure) -> None:
         self.measure = measure
         self.pending: dict[int, tuple[float, set[int], SentMove | None]] = {}
+        self.kinds: dict[int, str | None] = {}
 
     def sent(self, version: int, at: float, move: SentMove | None = None) -> None:
         self.pending[version] = (at, set(range(SEATS)), move)
 
-    def seen(self, socket_index: int, version: int, at: float) -> None:
+    def seen(self, socket_index: int, version: int, at: float, kind: str | None = None) -> None:
+        if kind is not None:
+            self.kinds.setdefault(version, kind)
         for wanted in [v for v in self.pending if v <= version]:
             sent, missing, move = self.pending[wanted]
             missing.discard(socket_index)
             if not missing:
                 del self.pending[wanted]
-                self.measure.add(sent, at, move)
+                self.measure.add(sent, at, move, self.kinds.pop(wanted, None))
+        for old in [v for v in self.kinds if v < version and v not in self.pending]:
+            del self.kinds[old]
 
 
 def table_client(
@@ -1185,7 +1341,7 @@ def table_client(
                     trips.measure.refused[frame["code"]] += 1
                 if frame["type"] != "state":
                     continue
-                trips.seen(seat, frame["version"], time.monotonic())
+                trips.seen(seat, frame["version"], time.monotonic(), move_kind(frame))
                 if frame["status"] in MATCH_OVER:
                     return
                 if not plays:
@@ -1211,6 +1367,14 @@ def table_client(
                 task.cancel()
 
     return client
+
+
+def move_kind(frame: dict) -> str:
+    """What the frame's last move did, by its events: a deal's end ("hand_over": its result
+    and the pause), a trick's end, a bid, a card played."""
+    kinds = {event.get("type") for event in (frame.get("last_move") or {}).get("events", [])}
+    found = [kind for kind in ("match_over", "hand_over", "trick", "bid", "play") if kind in kinds]
+    return found[0] if found else "other"
 
 
 def replaced(frame: dict) -> bool:
@@ -1320,6 +1484,9 @@ def report(options, echo, fanout, locked, played, frame_bytes: int, state_bytes:
         ("table move", played),
     ):
         print(phase_figures(label, measure))
+    for label, measure in (("locked floor", locked), ("tables", played)):
+        if measure.pauses is not None:
+            print("\n".join(pauses_report(label, measure)))
     for label, measure in (("locked floor", locked), ("tables", played)):
         if measure.profile:
             print(f"\nwhere Daphne's time went, {label} (py-spy):")

@@ -18,11 +18,13 @@ websocket_urlpatterns = [
 
 if settings.BENCH_ECHO:
     from games.live.floors import EchoConsumer, FanoutFloorConsumer, LockedFloorConsumer
+    from games.live.pauses import PausesConsumer
 
     websocket_urlpatterns += [
         path("ws/echo/", EchoConsumer.as_asgi()),
         path("ws/floor/<id:table_id>/", FanoutFloorConsumer.as_asgi()),
         path("ws/locked/<id:table_id>/", LockedFloorConsumer.as_asgi()),
+        path("ws/bench/pauses/", PausesConsumer.as_asgi()),
     ]
 
 # Last: any other path is refused at the handshake (HTTP 403), where Channels' router would

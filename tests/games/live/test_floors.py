@@ -1,6 +1,9 @@
 """The load benchmark's floors do what it says they do (bench/bench_tables.py)."""
 
+import asyncio
+import gc
 import json
+import time
 
 import pytest
 from asgiref.sync import async_to_sync
@@ -17,6 +20,7 @@ from games.live.floors import (
     LockedFloorConsumer,
     locked_floor_create,
 )
+from games.live.pauses import STALL_SECONDS, PausesConsumer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -123,3 +127,55 @@ def test_the_echo_floor_sends_each_frame_back():
         return echoed
 
     assert async_to_sync(scenario)() == "hello"
+
+
+def test_the_pause_recorder_reports_a_collection_and_a_loop_held_between_start_and_read():
+    async def scenario():
+        socket = WebsocketCommunicator(PausesConsumer.as_asgi(), "/ws/bench/pauses/")
+        assert (await socket.connect(10))[0]
+        await socket.send_to(text_data=json.dumps({"type": "start"}))
+        assert json.loads(await socket.receive_from(10)) == {"type": "started"}
+        gc.collect()
+        # The loop held by a callback well past the probe's wake-up: a late loop.
+        await asyncio.sleep(0)
+        held_until = time.monotonic() + 20 * STALL_SECONDS
+        while time.monotonic() < held_until:
+            pass
+        await socket.send_to(text_data=json.dumps({"type": "read"}))
+        answer = json.loads(await socket.receive_from(10))
+        await socket.disconnect()
+        return answer
+
+    answer = async_to_sync(scenario)()
+    assert answer["type"] == "pauses"
+    collections = [event for event in answer["events"] if event[0] == "gc"]
+    assert [2, "loop"] in [[event[1], event[4]] for event in collections]
+    stalls = [event for event in answer["events"] if event[0] == "stall"]
+    assert stalls and max(event[3] for event in stalls) >= STALL_SECONDS * 1000
+
+
+class _Knot:
+    """An object in a reference cycle with itself."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_the_pause_recorders_census_names_the_garbage_in_cycles():
+    async def scenario():
+        socket = WebsocketCommunicator(PausesConsumer.as_asgi(), "/ws/bench/pauses/")
+        assert (await socket.connect(10))[0]
+        await socket.send_to(text_data=json.dumps({"type": "start", "census": True}))
+        await socket.receive_from(10)
+        for _number in range(3):
+            _Knot()
+        gc.collect()
+        await socket.send_to(text_data=json.dumps({"type": "read"}))
+        answer = json.loads(await socket.receive_from(10))
+        await socket.disconnect()
+        return answer
+
+    garbage = dict(async_to_sync(scenario)()["garbage"])
+    assert garbage[f"{__name__}._Knot"] == 3
+    assert not gc.get_debug() & gc.DEBUG_SAVEALL
+    assert gc.garbage == []
