@@ -662,6 +662,8 @@ CARD_MIDDLE = f"""([selector, index]) => new Promise((done) => {{
 }})"""
 
 # A card a tap does something to (plays it, lifts it), else any card of the hand.
+# Pitch's bids open to the player, lowest first.
+BIDS = "#table.my-turn:not(.waiting) #bid-choice button.legal:enabled"
 LEGAL_CARDS, ANY_CARD = "#hand .card-button.legal", "#hand .card-button"
 
 
@@ -689,7 +691,8 @@ def taps(tab, cdp, watchdog: Watchdog, count: int = TAPS) -> dict:
     that made no click within CLICK_WAIT_S, or could not be made (no card shown), each with
     why (``missed``: counted, and the next tap made all the same). A rummy turn that begins
     with a draw draws first, at full speed: a tap on a card then lifts it (the move the player
-    makes next), where before the draw it does nothing. Each tap waits for the player's turn: a
+    makes next), where before the draw it does nothing; a Pitch turn that is a bid bids first,
+    the highest (the player then leads a card). Each tap waits for the player's turn: a
     card played in a trick game makes the page wait for the table, and a tap then, on a dimmed
     hand, does nothing (the later taps measured only that before). Frames that come meanwhile
     (the bots' cards, a rummy draw's own redraw and flight) may still land in a tap: a player
@@ -701,6 +704,12 @@ def taps(tab, cdp, watchdog: Watchdog, count: int = TAPS) -> dict:
         watchdog.step("drawing from the closed deck", 60 + MARGIN_S)
         deck.click(timeout=30_000)
         tab.locator(LEGAL_CARDS).first.wait_for(timeout=30_000)
+    bids = tab.locator(BIDS)
+    if bids.count():
+        # Pitch's turn begins with a bid: the highest, so that the player pitches and leads.
+        watchdog.step("bidding", 60 + MARGIN_S)
+        bids.last.click(timeout=30_000)
+        tab.locator(READY_CARDS).first.wait_for(timeout=30_000)
     tab.evaluate(TAP_TIMED)
     found: dict = {"taps": [], "live": 0, "missed": []}
     cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
