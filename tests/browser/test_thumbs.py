@@ -114,3 +114,22 @@ def test_rummy_groups_are_arranged_by_a_finger_dragging_and_tapping(live_stack, 
         assert sizes and all(w >= TOUCH_PX and h >= TOUCH_PX for w, h in sizes), sizes
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "thumbs-rummy-360x640.png"))
+
+
+def test_a_tapped_card_keeps_its_look_once_let_go(live_stack, page_log):
+    """Nothing depends on hover (issue 30, point 2): a phone's browser keeps the element last
+    tapped "hovered", and a button's hover look (a dark felt) stayed on a rummy card tapped and
+    tapped again (selected, let go) until the next touch elsewhere."""
+    table, session = seated("rummy")
+    with launched(live_stack, page_log) as pages:
+        page = pages.open(session, table, "en", SMALL_PHONE, has_touch=True)
+        assert my_turn(page)
+        judged(page)
+        card = page.locator(f"{group(0)} .card-button").nth(2)
+        untouched = page.locator(f"{group(0)} .card-button").nth(5)
+        look = "(card) => [getComputedStyle(card).backgroundColor, getComputedStyle(card).color]"
+        page.touchscreen.tap(*centre(card))
+        expect(page.locator("#hand .card-button.selected")).to_have_count(1)
+        page.touchscreen.tap(*centre(card))
+        expect(page.locator("#hand .card-button.selected")).to_have_count(0)
+        assert card.evaluate(look) == untouched.evaluate(look)
