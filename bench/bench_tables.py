@@ -816,8 +816,9 @@ class Measure:
     beside: Measure | None = None  # the echo probes timed beside the tables
     profile: list[str] = field(default_factory=list)  # where Daphne's time went (--profile)
     # The first Daphne's collections and late wake-ups in the window (--pauses): each
-    # (kind, generation, start, milliseconds, thread, collected), ``games.live.pauses``.
-    pauses: list[tuple[str, int, float, float, str, int]] | None = None
+    # (kind, generation, start, milliseconds, thread, collected, loop_cpu, other_cpu),
+    # ``games.live.pauses``.
+    pauses: list[tuple] | None = None
     garbage: list[tuple[str, int]] = field(default_factory=list)  # --gc-census
     bot_turns: list[float] = field(default_factory=list)  # seconds, with --bots
     # A table's writes that its sockets are sent (its revisions): moves, and a Ready between
@@ -1158,6 +1159,7 @@ async def run_clients(
 
 
 PAUSE_SLICE_SECONDS = 5.0
+PROBE_SECONDS_MS = 2.0  # games.live.pauses.PROBE_SECONDS
 
 
 async def pauses_start(platform: Platform, census: bool):
@@ -1226,6 +1228,17 @@ def pauses_report(label: str, measure: Measure) -> list[str]:
             f"{durations[-1]:.1f} ms, {sum(durations) / seconds:.1f} ms a second"
             + (f"; {freed / seconds:.0f} objects in cycles freed a second" if kind == "gc" else "")
         )
+        if kind == "stall":
+            # Over each probe's sleep and lateness: the loop's own work, the other threads'
+            # (holding the GIL), and the rest, the process waiting for a core.
+            spans = sum(PROBE_SECONDS_MS + event[3] for event in found)
+            loop_cpu = sum(event[6] for event in found)
+            other_cpu = sum(event[7] for event in found)
+            lines.append(
+                f"  {'':40} of their time: the loop's own work {loop_cpu / spans:.0%}, the "
+                f"other threads' (the GIL) {other_cpu / spans:.0%}, waiting for a core "
+                f"{max(0.0, 1 - (loop_cpu + other_cpu) / spans):.0%}"
+            )
     trips = list(zip(measure.sent_at, measure.samples, strict=True))
     if not trips:
         return lines

@@ -6,12 +6,16 @@ more (a callback that held it, a collection, a thread holding the GIL).
 ``PausesConsumer`` at ``/ws/bench/pauses/``: ``{"type": "start"}`` clears what was recorded
 and starts recording (the loop's probe wakes every ``PROBE_SECONDS``), ``{"type": "read"}``
 stops the probe and answers with the events since the start, each
-``[kind, generation, start, milliseconds, thread, collected]`` on this machine's monotonic
-clock (the benchmark's ``time.monotonic``): kind "gc" (generation 0-2, and the unreachable
-objects it freed: garbage in reference cycles, which reference counting never frees) or
+``[kind, generation, start, milliseconds, thread, collected, loop_cpu, other_cpu]`` on this
+machine's monotonic clock (the benchmark's ``time.monotonic``): kind "gc" (generation 0-2,
+and the unreachable objects it freed: garbage in reference cycles, which reference counting
+never frees) or
 "stall" (generation -1; its start is when the loop should have woken). A collection holds the
 GIL, so one in a worker thread holds the loop as much as one in the loop's own; "thread" is
-"loop" or "other".
+"loop" or "other". A stall's last two are the CPU milliseconds, over the probe's sleep and
+its lateness, of the loop's own thread (a callback that held it) and of the process's other
+threads (the pool's, holding the GIL meanwhile); what neither spent, the process waited for a
+core (the machine's other processes).
 
 ``{"type": "start", "census": true}`` also keeps the garbage the collections find (the
 collector's ``DEBUG_SAVEALL``), and the answer names its commonest types: what the reference
@@ -34,7 +38,7 @@ from games.live.guards import frame_text
 PROBE_SECONDS = 0.002
 STALL_SECONDS = 0.003
 
-Event = tuple[str, int, float, float, str, int]
+Event = tuple[str, int, float, float, str, int, float, float]
 
 
 class PauseRecorder:
@@ -90,16 +94,24 @@ class PauseRecorder:
         if began is not None:
             milliseconds = (now - began) * 1000
             self.events.append(
-                ("gc", info["generation"], began, milliseconds, self._thread(), info["collected"])
+                (
+                    *("gc", info["generation"], began, milliseconds, self._thread()),
+                    *(info["collected"], 0.0, 0.0),
+                )
             )
 
     async def _late(self) -> None:
         while self.recording:
+            loop_cpu, all_cpu = time.thread_time(), time.process_time()
             due = time.monotonic() + PROBE_SECONDS
             await asyncio.sleep(PROBE_SECONDS)
             late = time.monotonic() - due
             if late >= STALL_SECONDS:
-                self.events.append(("stall", -1, due, late * 1000, "loop", 0))
+                loop_cpu = time.thread_time() - loop_cpu
+                other_cpu = time.process_time() - all_cpu - loop_cpu
+                self.events.append(
+                    ("stall", -1, due, late * 1000, "loop", 0, loop_cpu * 1000, other_cpu * 1000)
+                )
 
 
 recorder = PauseRecorder()
