@@ -327,6 +327,9 @@ class Platform:
             from django.db import connections
 
             connections.close_all()
+            # The pool's own connections too: else its worker tries to open new ones in the
+            # dropped database, and says so.
+            connections["default"].close_pool()
             database_drop(self.database)
         # The processes' logs are kept only when something went wrong.
         if exc_info[0] is None:
