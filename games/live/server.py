@@ -23,10 +23,8 @@ most ``STREAM_SOCKET_BYTES`` in the kernel's send buffer.
 
 import asyncio
 import logging
-import os
 import socket
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from daphne import cli, http_protocol, server, ws_protocol
@@ -45,15 +43,6 @@ DRAIN_POLL_SECONDS = 0.05
 
 # Every message a fair client sends is at most 4 KiB (games.live.guards.MAX_FRAME_BYTES).
 SERVER_FRAME_CAP = 8192
-
-# The threads that run the sockets' moves and reads (``database_sync_to_async`` off the loop's
-# own thread: the loop's default executor). Python's default is 4 more than the cores: six
-# threads on 2 cores, each move's Python contending with the loop, which sends every frame, for
-# the GIL. With two, in A B B A at 200 tables (issue 34, 6 December 2026): the tables' p50 5.8
-# and 5.2 ms became 5.2 and 4.4, their p99 16.5 and 15.5 ms became 14.2 and 11.4, CPU the same.
-# A move holds a thread about 2 ms (two round trips), so two carry some 1,000 moves a second.
-# ``ASGI_THREADS``, Daphne's own setting, still says otherwise where it is set.
-MOVE_THREADS = 2
 
 
 class ClientCappedWebSocketProtocol(ws_protocol.WebSocketProtocol):  # type: ignore[misc]  # untyped
@@ -152,18 +141,9 @@ def _content_type(message: dict[str, Any]) -> bytes:
     return b""
 
 
-def move_threads_set(loop: asyncio.AbstractEventLoop) -> None:
-    """``loop``'s default executor: ``MOVE_THREADS`` threads, unless ``ASGI_THREADS`` (which
-    Daphne read when it made the loop) names a number of its own."""
-    if "ASGI_THREADS" not in os.environ:
-        executor = ThreadPoolExecutor(max_workers=MOVE_THREADS, thread_name_prefix="move")
-        loop.set_default_executor(executor)
-
-
 def main(arguments: list[str]) -> None:
     # Daphne's module builds its factory from this name when it runs.
     server.WebSocketFactory = ClosingWebSocketFactory
-    move_threads_set(server.twisted_loop)
     caps = [f"--websocket-max-{kind}-size={SERVER_FRAME_CAP}" for kind in ("message", "frame")]
     command = cli.CommandLineInterface()
     command.server_class = ReaderPacedServer
