@@ -1,10 +1,11 @@
 """The benchmark does autovacuum's work where the server has it off (bench/maintenance.py, issue
-34): a table past the server's own thresholds is analysed (and vacuumed), one below them is
-left alone, and a table done is not done again until it changes. The scale-out pass only: it is
+34): a table past the server's own analysis threshold is analysed, one below it is left alone,
+and a table done is not done again until it changes. The scale-out pass only: it is
 PostgreSQL's autovacuum that is stood in for."""
 
 import pytest
 from django.db import connection
+from psycopg.conninfo import make_conninfo
 
 from bench.maintenance import AutovacuumStandIn, _seconds
 
@@ -58,6 +59,12 @@ def test_a_table_past_the_thresholds_is_analysed_once_and_one_below_them_is_not(
 
 
 def _dsn() -> str:
+    """The test database's address, password included (the pass's URL may carry one)."""
     settings = connection.settings_dict
-    host = settings["HOST"] or "127.0.0.1"
-    return f"postgresql://{settings['USER']}@{host}:{settings['PORT'] or 5432}/{settings['NAME']}"
+    return make_conninfo(
+        dbname=settings["NAME"],
+        user=settings["USER"],
+        password=settings["PASSWORD"] or None,
+        host=settings["HOST"] or "127.0.0.1",
+        port=settings["PORT"] or 5432,
+    )
