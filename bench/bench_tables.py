@@ -79,6 +79,7 @@ from typing import TYPE_CHECKING
 
 import websockets
 
+from bench.backends import BackendsCpu
 from bench.maintenance import AutovacuumStandIn
 
 if TYPE_CHECKING:
@@ -258,6 +259,8 @@ class Platform:
         self.env = {**os.environ, **env}
         # PostgreSQL's autovacuum, or the benchmark's stand-in where the server has it off.
         self.maintenance: AutovacuumStandIn | None = None
+        # PostgreSQL's backends' CPU, read through the run (not embedded).
+        self.backends: BackendsCpu | None = None
 
     @property
     def _dsn(self) -> str:
@@ -311,11 +314,15 @@ class Platform:
         if not self.options.embedded:
             self.maintenance = AutovacuumStandIn(self._dsn)
             self.maintenance.start()
+            self.backends = BackendsCpu(self._dsn)
+            self.backends.start()
 
     def __exit__(self, *exc_info) -> None:
         if self.maintenance is not None:
             self.maintenance.stop()
             print(self.maintenance.summary())
+        if self.backends is not None:
+            self.backends.stop()
         for process in reversed(self.processes):
             process.terminate()
         for process in self.processes:
@@ -496,7 +503,7 @@ class Platform:
     def cpu_mark(self) -> None:
         self.cpu_start = self._cpu()
         self.client_cpu_start = client_cpu_seconds()
-        self.backends_start = self._backends_cpu()
+        self.backends_start = self.backends_seconds()
         # Embedded, the private redis-server is one of the platform's processes.
         self.redis_start = 0.0 if self.options.embedded else self._redis_cpu()
         self.jobs_start = self.jobs_received()
@@ -516,34 +523,14 @@ class Platform:
             for name, process in zip(names, self.processes, strict=True)
         }
         if not self.options.embedded:
-            backends = self._backends_cpu()
-            spent["postgresql"] = sum(
-                seconds - self.backends_start.get(pid, 0.0) for pid, seconds in backends.items()
-            )
+            spent["postgresql"] = self.backends_seconds() - self.backends_start
             spent["redis-server"] = self._redis_cpu() - self.redis_start
         return {**spent, "bench clients": client_cpu_seconds() - self.client_cpu_start}
 
-    def _backends_cpu(self) -> dict[int, float]:
-        """CPU seconds of each PostgreSQL backend connected to this run's database (the
-        processes' pools keep theirs open), less this script's own."""
-        if self.options.embedded:
-            return {}
-        import psycopg
-
-        # Its own connection (not Django's): the phases call this from their event loop.
-        with psycopg.connect(self._dsn) as db:
-            pids = [
-                pid
-                for (pid,) in db.execute(
-                    "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
-                    " AND pid <> pg_backend_pid()"
-                )
-            ]
-        found = {}
-        for pid in pids:
-            with contextlib.suppress(OSError):
-                found[pid] = process_cpu_seconds(pid)
-        return found
+    def backends_seconds(self) -> float:
+        """CPU seconds PostgreSQL's backends have spent on this run's database so far, those
+        gone included (``bench.backends``); 0 embedded."""
+        return 0.0 if self.backends is None else self.backends.seconds()
 
     def updates(self) -> dict[str, tuple[int, int]]:
         """Rows updated so far in each table a move updates, and how many of those updates were
@@ -1737,7 +1724,7 @@ def soak_windows(
 
 def database_windows(
     tables: list[BenchTable],
-    samples: list[tuple[float, dict[int, float], dict[str, tuple[int, int]]]],
+    samples: list[tuple[float, float, dict[str, tuple[int, int]]]],
 ) -> list[str]:
     """Each window's PostgreSQL CPU per move written (its backends') and the share of its row
     updates that were HOT: a heap and indexes that grow with every move show as a cost per
@@ -1746,7 +1733,7 @@ def database_windows(
     for number, (before, after) in enumerate(itertools.pairwise(samples)):
         (start, cpu_start, updates_start), (end, cpu_end, updates_end) = before, after
         moves = max(moves_between(tables, start, end).count(), 1)
-        cpu = sum(seconds - cpu_start.get(pid, 0.0) for pid, seconds in cpu_end.items())
+        cpu = cpu_end - cpu_start
         shares = updates_between(updates_start, updates_end)
         lines.append(
             f"  window {number + 1}: {moves} moves, PostgreSQL CPU {cpu / moves * 1000:.2f} ms "
@@ -1799,7 +1786,7 @@ def soak(platform: Platform, options) -> None:
     print(f"{time.strftime('%H:%M:%S')} soak: {count} tables; {machine_load()}", flush=True)
     memory: dict[str, dict[str, float]] = {}
     # At the start and each window's end: the time, PostgreSQL's backends' CPU, row updates.
-    database: list[tuple[float, dict[int, float], dict[str, tuple[int, int]]]] = []
+    database: list[tuple[float, float, dict[str, tuple[int, int]]]] = []
 
     async def watched(tables: list[BenchTable]) -> Measure:
         async def sample_memory(measure: Measure) -> None:
@@ -1814,7 +1801,7 @@ def soak(platform: Platform, options) -> None:
                 await asyncio.sleep(max(0.0, at - time.monotonic()))
                 database.append(
                     await asyncio.to_thread(
-                        lambda: (time.time(), platform._backends_cpu(), platform.updates())
+                        lambda: (time.time(), platform.backends_seconds(), platform.updates())
                     )
                 )
                 at += window

@@ -14,7 +14,7 @@ past the server's own autovacuum thresholds (dead rows, rows inserted, rows chan
 last analysis) is vacuumed or analysed. ``now`` does the same at once: a benchmark calls it
 before each measured window, so each starts with the statistics autovacuum would have had. It
 works on one connection kept open for the run, so its backend's CPU counts with the run's
-(``Platform._backends_cpu``).
+(``bench.backends``).
 
 Imports psycopg only (the benchmark's own connection, not Django's).
 """

@@ -5,9 +5,9 @@ PostgreSQL's autovacuum that is stood in for."""
 
 import pytest
 from django.db import connection
-from psycopg.conninfo import make_conninfo
 
 from bench.maintenance import AutovacuumStandIn, _seconds
+from tests.bench.support import test_database_dsn
 
 TABLE = "bench_maintained"
 
@@ -37,7 +37,7 @@ def rows_written(count: int) -> None:
 def test_a_table_past_the_thresholds_is_analysed_once_and_one_below_them_is_not():
     with connection.cursor() as cursor:
         cursor.execute(f"CREATE TABLE {TABLE} (id integer)")
-    stand_in = AutovacuumStandIn(_dsn())
+    stand_in = AutovacuumStandIn(test_database_dsn())
     stand_in.needed = True  # whatever this server's own setting
     try:
         rows_written(10)  # below autovacuum_analyze_threshold (50)
@@ -56,15 +56,3 @@ def test_a_table_past_the_thresholds_is_analysed_once_and_one_below_them_is_not(
         stand_in.stop()
         with connection.cursor() as cursor:
             cursor.execute(f"DROP TABLE {TABLE}")
-
-
-def _dsn() -> str:
-    """The test database's address, password included (the pass's URL may carry one)."""
-    settings = connection.settings_dict
-    return make_conninfo(
-        dbname=settings["NAME"],
-        user=settings["USER"],
-        password=settings["PASSWORD"] or None,
-        host=settings["HOST"] or "127.0.0.1",
-        port=settings["PORT"] or 5432,
-    )
