@@ -70,7 +70,12 @@ class BackendsCpu:
 
 def process_start_and_cpu(pid: int) -> tuple[int, float]:
     """When a process started (clock ticks since boot) and its user and system CPU seconds."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    # After the name: state is field 3 of stat(5), so field n is at index n - 3.
-    ticks = sum(int(value) for value in fields[11:13])
-    return int(fields[19]), ticks / os.sysconf("SC_CLK_TCK")
+    fields = stat_fields(pid)
+    return int(fields[19]), sum(int(value) for value in fields[11:13]) / os.sysconf("SC_CLK_TCK")
+
+
+def stat_fields(pid: int) -> list[str]:
+    """The fields of ``/proc/<pid>/stat`` after the process's name (which may hold spaces):
+    field n of proc(5) is at index n - 3 (utime 14, stime 15, cutime 16, cstime 17, starttime
+    22)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()

@@ -79,7 +79,7 @@ from typing import TYPE_CHECKING
 
 import websockets
 
-from bench.backends import BackendsCpu
+from bench.backends import BackendsCpu, stat_fields
 from bench.maintenance import AutovacuumStandIn
 
 if TYPE_CHECKING:
@@ -646,8 +646,7 @@ def client_cpu_seconds() -> float:
 
 def process_cpu_seconds(pid: int) -> float:
     """User and system time of a process and its reaped children."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    ticks = sum(int(value) for value in fields[11:15])
+    ticks = sum(int(value) for value in stat_fields(pid)[11:15])
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
