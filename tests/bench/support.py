@@ -4,7 +4,7 @@ from django.db import connection
 from psycopg.conninfo import make_conninfo
 
 
-def test_database_dsn() -> str:
+def dsn_of_test_database() -> str:
     """The test database's address, password included (the pass's URL may carry one)."""
     settings = connection.settings_dict
     return make_conninfo(

@@ -2,6 +2,7 @@
 has since closed too (bench/backends.py, issue 34: the hour's soak counted only those alive at
 both ends, 0.07 ms a move against 0.27 to 0.62 in each window). The scale-out pass only."""
 
+import os
 import time
 
 import psycopg
@@ -9,15 +10,15 @@ import pytest
 from django.db import connection
 
 from bench.backends import BackendsCpu, process_start_and_cpu
-from tests.bench.support import test_database_dsn
+from tests.bench.support import dsn_of_test_database
 
 
 @pytest.mark.scaleout
 @pytest.mark.django_db(transaction=True)
 def test_a_backend_that_ended_still_counts_its_cpu():
-    backends = BackendsCpu(test_database_dsn())
+    backends = BackendsCpu(dsn_of_test_database())
     try:
-        with psycopg.connect(test_database_dsn()) as busy:
+        with psycopg.connect(dsn_of_test_database()) as busy:
             busy.execute("SELECT count(*) FROM generate_series(1, 3000000)").fetchone()
             pid = busy.info.backend_pid
             _started, spent = process_start_and_cpu(pid)
@@ -44,8 +45,6 @@ def backend_gone(pid: int) -> None:
 
 
 def test_a_process_start_and_cpu_are_read_from_its_stat():
-    import os
-
     started, seconds = process_start_and_cpu(os.getpid())
     assert started > 0
     assert seconds > 0

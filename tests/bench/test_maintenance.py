@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 
 from bench.maintenance import AutovacuumStandIn, _seconds
-from tests.bench.support import test_database_dsn
+from tests.bench.support import dsn_of_test_database
 
 TABLE = "bench_maintained"
 
@@ -37,7 +37,7 @@ def rows_written(count: int) -> None:
 def test_a_table_past_the_thresholds_is_analysed_once_and_one_below_them_is_not():
     with connection.cursor() as cursor:
         cursor.execute(f"CREATE TABLE {TABLE} (id integer)")
-    stand_in = AutovacuumStandIn(test_database_dsn())
+    stand_in = AutovacuumStandIn(dsn_of_test_database())
     stand_in.needed = True  # whatever this server's own setting
     try:
         rows_written(10)  # below autovacuum_analyze_threshold (50)
