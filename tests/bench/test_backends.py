@@ -1,6 +1,7 @@
 """The benchmark counts PostgreSQL's CPU on its database from every backend it saw, those a pool
 has since closed too (bench/backends.py, issue 34: the hour's soak counted only those alive at
-both ends, 0.07 ms a move against 0.27 to 0.62 in each window). The scale-out pass only."""
+both ends, 0.07 ms a move against 0.27 to 0.62 in each window). The backend's test runs in the
+scale-out pass only; reading a process's stat runs in both."""
 
 import os
 import time
