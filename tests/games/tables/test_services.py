@@ -357,7 +357,11 @@ def test_a_rummy_seat_left_on_its_turn_is_dropped_and_the_next_bots_turn_is_queu
     was the seat's turn, found not, kept the old clock and queued nothing: the table stood
     still (a bot API test's match, stuck at its fourth move)."""
     (asha,) = members(1)
-    table = bots_play(table_new(asha, "rummy", ["", "easy", "easy"]))
+    # One deal, fixed: in a fresh one an easy bot may hold a valid hand after its first draw and
+    # declare it (RM-13, RM-14), ending the match before the person moves; 39 of 3,000 seeds did
+    # (a CI run of 778dd3a met one).
+    seeds = {"server_seed": "5eed" * 16, "bot_seeds": ["", "left-1", "left-2"]}
+    table = bots_play(table_new(asha, "rummy", ["", "easy", "easy"], **seeds))
     assert match_of(table).to_move() == [0]
     services.table_match_leave(table_id=table.pk, user_id=asha.pk)
     table.refresh_from_db()
